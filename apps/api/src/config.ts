@@ -1,0 +1,87 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT, WEB_DIST_DIR } from './paths';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    });
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: urlWithProtocols(['http', 'https']).optional(),
+  DATABASE_URL: urlWithProtocols(['postgres', 'postgresql']).optional(),
+  DATA_DIR: z.string().min(1).default('data'),
+  SEED_DEMO: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SERVE_WEB: booleanFromEnv.default(true),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(1024 * 1024),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Undefined means: decide by the database (demo data only for the embedded default on an empty database). */
+  seedDemo: boolean | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  serveWeb: boolean;
+  webDistDir: string;
+  databasePoolMax: number;
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once at start; every bad variable is listed, not just the first. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+  return {
+    nodeEnv: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: fromRepo(env.DATA_DIR),
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    serveWeb: env.SERVE_WEB,
+    webDistDir: env.WEB_DIST_DIR ? fromRepo(env.WEB_DIST_DIR) : WEB_DIST_DIR,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,44 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
+import * as schema from './schema/index';
+import { seedDemoData } from './seed/demo-data';
+import { seedReferenceCatalogue } from './seed/reference-catalogue';
+
+/** Arbitrary but fixed: every instance of this application takes the same lock. */
+const PREPARE_LOCK_KEY = 7_240_311_001;
+
+export interface PrepareOptions {
+  /** Fill an empty database with demo users, teams, packages and orders. */
+  seedDemo: boolean;
+}
+
+export interface PrepareResult {
+  demoSeeded: boolean;
+}
+
+/**
+ * Migrates and seeds the database. Several instances may start at once: the session-level advisory
+ * lock makes them take turns, and the later ones find nothing left to do.
+ */
+export async function prepareDatabase(connectionString: string, options: PrepareOptions): Promise<PrepareResult> {
+  const client = new pg.Client({ connectionString, application_name: 'teamhire-prepare' });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+    try {
+      const db = drizzle(client, { schema });
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      return await db.transaction(async (transaction) => {
+        await seedReferenceCatalogue(transaction);
+        const demoSeeded = options.seedDemo ? await seedDemoData(transaction) : false;
+        return { demoSeeded };
+      });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [PREPARE_LOCK_KEY]);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['USER', 'BUYER', 'SELLER', 'TEAM_ADMIN', 'GENERAL_ADMIN']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    /** scrypt hash with its parameters and salt, see accounts/password.ts. */
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull().default('USER'),
+    fullName: text('full_name'),
+    profilePictureUrl: text('profile_picture_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    isSuperuser: boolean('is_superuser').notNull().default(false),
+    /** Role verification (decision A10), set when a role-upgrade request is approved. */
+    isVerified: boolean('is_verified').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Usernames and emails are unique regardless of case, so 'Alice' cannot shadow 'alice'.
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+  ],
+);

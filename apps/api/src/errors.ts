@@ -1,0 +1,14 @@
+/** A failure the client caused or may act on; its detail is shown to the user as it is. */
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (detail: string) => new AppError(404, detail);
+export const conflict = (detail: string) => new AppError(409, detail);
+export const forbidden = (detail = 'Access denied') => new AppError(403, detail);

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CONTACT_RATE_LIMIT_PER_HOUR,
+  contactRequestSchema,
+  contactResponseSchema,
+  errorResponseSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { submitContactMessage } from './contact.service';
+
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { max: CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send a message to the marketplace team',
+        body: contactRequestSchema,
+        response: { 201: contactResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async ({ body }, reply) => reply.status(201).send(await submitContactMessage(db, body)),
+  );
+};

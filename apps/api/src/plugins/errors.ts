@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorResponse } from '@teamhire/shared';
+import { AppError } from '../errors';
+
+function validationPath(context: string | undefined, instancePath: string): string {
+  const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return [context, field].filter(Boolean).join('.');
+}
+
+/** Paths the web app's router owns; everything else that matches no route is a plain 404. */
+function isClientRoute(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  return !['/api', '/ws', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** Decision A14: every error leaves as `{detail}`; a 5xx never carries internals. */
+export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ detail: error.detail } satisfies ErrorResponse);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: validationPath(error.validationContext, issue.instancePath),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply
+        .status(422)
+        .send({ detail: errors[0]?.message ?? 'Invalid request', errors } satisfies ErrorResponse);
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
+      const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
+      return reply.status(error.statusCode).send({ detail } satisfies ErrorResponse);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ detail: 'Internal server error' } satisfies ErrorResponse);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (options.spaFallback && isClientRoute(request.method, path)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` } satisfies ErrorResponse);
+  });
+}

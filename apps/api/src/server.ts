@@ -1,0 +1,72 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { connectDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
+import { prepareDatabase } from './db/migrate';
+import { loggerOptions } from './logger';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino(loggerOptions(config.logLevel));
+
+  let embedded: EmbeddedDatabase | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres(config.dataDir, logger);
+    connectionString = embedded.connectionString;
+  }
+
+  const database = connectDatabase(connectionString, config.databasePoolMax);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forceExit = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 5_000);
+    forceExit.unref();
+    try {
+      await app?.close();
+      await database.close();
+      await embedded?.stop();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    const seedDemo = config.seedDemo ?? embedded !== undefined;
+    const { demoSeeded } = await prepareDatabase(connectionString, { seedDemo });
+    if (demoSeeded) logger.info('demo data created (see the README for the demo accounts)');
+    app = await buildApp({ config, database });
+    await app.listen({ host: config.host, port: config.port });
+    logger.info(`TeamHire is running at ${config.publicUrl}`);
+  } catch (error) {
+    logger.fatal({ err: error }, 'failed to start');
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await startServer();

@@ -1,0 +1,45 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { HealthBanner } from '../features/health/components/health-banner';
+import { NavigationBar } from '../features/navigation/components/navigation-bar';
+import { SiteFooter } from './site-footer';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-indigo-100">
+      <div className="navigation-progress h-full w-1/3 bg-indigo-600" />
+    </div>
+  );
+}
+
+export function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-indigo-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <SkipLink />
+      <NavigationProgress />
+      <div className="sticky top-0 z-40">
+        <HealthBanner />
+        <NavigationBar />
+      </div>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

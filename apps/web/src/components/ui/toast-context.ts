@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+
+export type ToastVariant = 'info' | 'success' | 'error';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  durationMs?: number;
+}
+
+export type ShowToast = (toast: ToastInput) => void;
+
+export const ToastContext = createContext<ShowToast | null>(null);
+
+/** Replaces browser alert() (decision D7): the same texts, shown as an accessible toast. */
+export function useToast(): { showToast: ShowToast } {
+  const showToast = useContext(ToastContext);
+  if (!showToast) throw new Error('useToast must be used inside <ToastProvider>');
+  return { showToast };
+}

@@ -1,0 +1,42 @@
+import { STALE_TIME, dashboardStatisticsSchema, type DashboardStatistics } from '@teamhire/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { NetworkError } from '../../../lib/api-client';
+
+export const STATISTICS_ERROR_FALLBACK = 'An error occurred';
+
+/**
+ * Part 1 §7-8 describe this call precisely: the body is read as text and parsed as JSON, and a
+ * non-success status becomes 'Failed to fetch statistics: {status}', so it does not go through apiRequest.
+ */
+export async function getDashboardStatistics(signal?: AbortSignal): Promise<DashboardStatistics> {
+  let response: Response;
+  try {
+    response = await fetch('/api/statistics/dashboard', { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+  if (!response.ok) throw new Error(`Failed to fetch statistics: ${response.status}`);
+
+  const data = JSON.parse(await response.text()) as unknown;
+  const parsed = dashboardStatisticsSchema.safeParse(data);
+  if (!parsed.success) throw new Error('Invalid statistics response');
+  return parsed.data;
+}
+
+export function dashboardStatisticsQueryOptions() {
+  return queryOptions({
+    queryKey: ['statistics', 'dashboard'],
+    queryFn: ({ signal }) => getDashboardStatistics(signal),
+    staleTime: STALE_TIME.statistics,
+    retry: false,
+  });
+}
+
+export function useDashboardStatistics() {
+  return useQuery(dashboardStatisticsQueryOptions());
+}
+
+export function statisticsErrorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : STATISTICS_ERROR_FALLBACK;
+}
