@@ -1,14 +1,6 @@
 import { z } from 'zod';
+import { CONTACT_TEXTS } from './texts';
 import { CONTACT_COMPANY_MAX, CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from './limits';
-
-export const CONTACT_TEXTS = {
-  nameRequired: 'Name is required',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  messageRequired: 'Message is required',
-  success: "Thank you for your message! We'll get back to you soon.",
-  failure: 'Something went wrong. Please try again or contact us directly.',
-} as const;
 
 /** Address-shaped: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -2,5 +2,3 @@ import { z } from 'zod';
 
 export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
-
-export const HEALTH_TEXTS = { offline: 'Backend API not available' } as const;

@@ -1,4 +1,5 @@
 export * from './limits';
+export * from './texts';
 export * from './errors';
 export * from './pagination';
 export * from './catalogue';

@@ -72,7 +72,13 @@ export const SERVICE_PAGES: readonly ServicePageDefinition[] = [
     title: 'Cloud Solutions',
     categoryName: 'Cloud Solutions',
     intro: 'Infrastructure you can trust: migrations, automation and operations on the major clouds.',
-    options: ['Cloud Migration', 'DevOps & CI/CD', 'Kubernetes Platform', 'Serverless Architecture', 'Cost Optimisation'],
+    options: [
+      'Cloud Migration',
+      'DevOps & CI/CD',
+      'Kubernetes Platform',
+      'Serverless Architecture',
+      'Cost Optimisation',
+    ],
     technologies: ['AWS', 'Azure', 'Google Cloud', 'Docker', 'Kubernetes', 'Terraform'],
   },
   {
@@ -90,7 +96,13 @@ export const SERVICE_PAGES: readonly ServicePageDefinition[] = [
     title: 'UI/UX Design',
     categoryName: 'UI/UX Design',
     intro: 'Research-led product design: flows, interfaces and design systems that people understand.',
-    options: ['User Research', 'Wireframes & Prototypes', 'Visual Design', 'Design System', 'Usability Testing'],
+    options: [
+      'User Research',
+      'Wireframes & Prototypes',
+      'Visual Design',
+      'Design System',
+      'Usability Testing',
+    ],
     technologies: ['Figma', 'Adobe XD', 'Sketch', 'Framer', 'Storybook'],
   },
   {
@@ -99,7 +111,13 @@ export const SERVICE_PAGES: readonly ServicePageDefinition[] = [
     title: 'Security & Testing',
     categoryName: 'Security & Testing',
     intro: 'Find the weak spots before someone else does: audits, penetration tests and test automation.',
-    options: ['Penetration Testing', 'Security Audit', 'Test Automation', 'Performance Testing', 'Code Review'],
+    options: [
+      'Penetration Testing',
+      'Security Audit',
+      'Test Automation',
+      'Performance Testing',
+      'Code Review',
+    ],
     technologies: ['OWASP ZAP', 'Burp Suite', 'Playwright', 'Cypress', 'k6', 'Selenium'],
   },
 ];

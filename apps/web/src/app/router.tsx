@@ -8,7 +8,7 @@ const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
   lazy: async () => {
     const { ServicePage } = await import('../features/service-pages/service-page');
-    return { element: <ServicePage definition={definition} /> };
+    return { element: <ServicePage key={definition.service} definition={definition} /> };
   },
 }));
 

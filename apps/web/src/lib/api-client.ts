@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@teamhire/shared';
+import type { ErrorResponse } from '@teamhire/shared';
 
 export const NETWORK_ERROR_MESSAGE = 'Backend server not available...';
 
@@ -29,7 +29,10 @@ export class NetworkError extends Error {
   }
 }
 
-/** Structural so that any zod schema (or a hand-written guard) fits without this file depending on zod. */
+/**
+ * Optional runtime check of a response. Structural so that a zod schema from `@teamhire/shared` fits,
+ * while pages that must stay light (the landing page) can rely on the contract's types alone.
+ */
 export interface ResponseParser<T> {
   parse(data: unknown): T;
 }
@@ -97,10 +100,23 @@ function parseJson(text: string): unknown {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isFieldError(value: unknown): value is ApiFieldError {
+  return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
+}
+
+/** Reads the `{detail, errors?}` body of decision A14 without trusting its shape. */
 function toApiError(status: number, text: string): ApiError {
-  const parsed = errorResponseSchema.safeParse(parseJson(text));
-  if (parsed.success) return new ApiError(status, parsed.data.detail, parsed.data.errors ?? []);
-  return new ApiError(status, `HTTP ${status}`);
+  const body = parseJson(text);
+  if (!isRecord(body) || typeof body.detail !== 'string' || body.detail === '') {
+    return new ApiError(status, `HTTP ${status}`);
+  }
+  const detail: ErrorResponse['detail'] = body.detail;
+  const fieldErrors = Array.isArray(body.errors) ? body.errors.filter(isFieldError) : [];
+  return new ApiError(status, detail, fieldErrors);
 }
 
 export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
@@ -114,7 +130,8 @@ export async function apiRequest<T = void>(path: string, options: ApiRequestOpti
   if (!response.ok) throw toApiError(response.status, text);
 
   const data = text === '' ? undefined : parseJson(text);
-  if (text !== '' && data === undefined) throw new ApiError(response.status, 'Invalid response from the server');
+  if (text !== '' && data === undefined)
+    throw new ApiError(response.status, 'Invalid response from the server');
   if (!options.schema) return data as T;
   try {
     return options.schema.parse(data);

@@ -1,5 +1,9 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lays nothing out, so it has no scrolling; the app calls these on navigation and on anchor buttons.
+vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+Element.prototype.scrollIntoView = vi.fn<Element['scrollIntoView']>();
 
 afterEach(() => {
   cleanup();

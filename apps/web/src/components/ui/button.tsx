@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'light' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -11,6 +11,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'border border-slate-300 bg-white text-slate-900 shadow-sm hover:bg-slate-50 disabled:hover:bg-white',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  light: 'bg-white text-indigo-900 shadow-sm hover:bg-indigo-50',
   inverse: 'border border-white/40 bg-white/10 text-white hover:bg-white/20',
 };
 
@@ -21,7 +22,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** Shared by <Button> and by links that must look like buttons. */
-export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  extra = '',
+): string {
   return `${base} ${variants[variant]} ${sizes[size]} ${extra}`.trim();
 }
 

@@ -56,7 +56,15 @@ interface OwnFieldProps {
 
 export type TextFieldProps = OwnFieldProps & ComponentPropsWithRef<'input'>;
 
-export function TextField({ label, optional, hint, error, id: explicitId, className = '', ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  optional,
+  hint,
+  error,
+  id: explicitId,
+  className = '',
+  ...props
+}: TextFieldProps) {
   const { id, hintId, errorId } = useFieldIds(explicitId);
   return (
     <FieldShell {...{ id, label, optional, hint, hintId, error, errorId }}>

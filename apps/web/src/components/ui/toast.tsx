@@ -1,34 +1,21 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { ToastContext, type ToastInput, type ToastVariant } from './toast-context';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { ToastContext, type ToastInput } from './toast-context';
+import type { ToastItem } from './toast-region';
 
-interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
+/** Toasts are rare, so the primitive library behind them loads with the first one, not with every page. */
+const ToastRegion = lazy(() => import('./toast-region').then((module) => ({ default: module.ToastRegion })));
 
-const DEFAULT_DURATION_MS = 5000;
-
-const variantClassNames: Record<ToastVariant, string> = {
-  info: 'border-slate-200',
-  success: 'border-emerald-300',
-  error: 'border-red-300',
-};
-
-const accentClassNames: Record<ToastVariant, string> = {
-  info: 'bg-indigo-600',
-  success: 'bg-emerald-600',
-  error: 'bg-red-600',
-};
+const CLOSE_ANIMATION_MS = 300;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [regionNeeded, setRegionNeeded] = useState(false);
   const nextId = useRef(0);
 
   const showToast = useCallback((toast: ToastInput) => {
     nextId.current += 1;
     const id = nextId.current;
+    setRegionNeeded(true);
     setToasts((current) => [...current, { ...toast, id, open: true }]);
   }, []);
 
@@ -36,44 +23,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (open) return;
     setToasts((current) => current.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
     // Kept mounted for the close animation, then dropped so the list does not grow forever.
-    window.setTimeout(() => setToasts((current) => current.filter((toast) => toast.id !== id)), 300);
+    window.setTimeout(
+      () => setToasts((current) => current.filter((toast) => toast.id !== id)),
+      CLOSE_ANIMATION_MS,
+    );
   }, []);
 
   return (
     <ToastContext value={showToast}>
-      <ToastPrimitive.Provider swipeDirection="right" duration={DEFAULT_DURATION_MS}>
-        {children}
-        {toasts.map((toast) => {
-          const variant = toast.variant ?? 'info';
-          return (
-            <ToastPrimitive.Root
-              key={toast.id}
-              open={toast.open}
-              onOpenChange={(open) => handleOpenChange(toast.id, open)}
-              duration={toast.durationMs}
-              type={variant === 'error' ? 'foreground' : 'background'}
-              className={`toast-root relative flex w-full items-start gap-3 overflow-hidden rounded-xl border bg-white p-4 pl-5 shadow-lg ${variantClassNames[variant]}`}
-            >
-              <span aria-hidden="true" className={`absolute inset-y-0 left-0 w-1.5 ${accentClassNames[variant]}`} />
-              <div className="flex-1">
-                <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">{toast.title}</ToastPrimitive.Title>
-                {toast.description ? (
-                  <ToastPrimitive.Description className="mt-1 text-sm text-slate-700">
-                    {toast.description}
-                  </ToastPrimitive.Description>
-                ) : null}
-              </div>
-              <ToastPrimitive.Close
-                aria-label="Close notification"
-                className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </ToastPrimitive.Close>
-            </ToastPrimitive.Root>
-          );
-        })}
-        <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
-      </ToastPrimitive.Provider>
+      {children}
+      {regionNeeded ? (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onOpenChange={handleOpenChange} />
+        </Suspense>
+      ) : null}
     </ToastContext>
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 
 export function useScrolledPast(thresholdPx: number): boolean {
-  const [scrolled, setScrolled] = useState(() => typeof window !== 'undefined' && window.scrollY > thresholdPx);
+  const [scrolled, setScrolled] = useState(
+    () => typeof window !== 'undefined' && window.scrollY > thresholdPx,
+  );
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > thresholdPx);

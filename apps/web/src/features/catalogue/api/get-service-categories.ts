@@ -1,4 +1,4 @@
-import { STALE_TIME, serviceCategorySchema, type ServiceCategory } from '@teamhire/shared';
+import { STALE_TIME, type ServiceCategory } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,16 +8,13 @@ export interface ServiceCategoryListParams {
   includeInactive?: boolean;
 }
 
-const serviceCategoryListSchema = serviceCategorySchema.array();
-
 export function getServiceCategories(
   { skip = 0, limit = 100, includeInactive = false }: ServiceCategoryListParams = {},
   signal?: AbortSignal,
 ): Promise<ServiceCategory[]> {
-  return apiRequest('/api/service-categories', {
+  return apiRequest<ServiceCategory[]>('/api/service-categories', {
     query: { skip, limit, include_inactive: includeInactive },
     signal,
-    schema: serviceCategoryListSchema,
   });
 }
 

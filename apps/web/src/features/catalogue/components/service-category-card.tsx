@@ -31,11 +31,16 @@ export function ServiceCategoryCard({ category }: { category: ServiceCategory })
         >
           {categoryEmoji(category.name)}
         </span>
-        <h3 id={`${id}-name`} className="text-lg font-semibold text-slate-900">{category.name}</h3>
+        <h3 id={`${id}-name`} className="text-lg font-semibold text-slate-900">
+          {category.name}
+        </h3>
         <p id={`${id}-description`} className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
           {category.description?.trim() || CATEGORY_DESCRIPTION_FALLBACK}
         </p>
-        <span aria-hidden="true" className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-indigo-700">
+        <span
+          aria-hidden="true"
+          className="mt-5 inline-flex items-center gap-1.5 text-sm font-semibold text-indigo-700"
+        >
           View teams
           <ArrowRight
             aria-hidden="true"

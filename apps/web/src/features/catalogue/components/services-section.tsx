@@ -12,11 +12,18 @@ export function ServicesSection() {
   const categories = useServiceCategories();
 
   return (
-    <section id="services" aria-labelledby="services-heading" className="scroll-mt-20 bg-slate-50 py-20 sm:py-24">
+    <section
+      id="services"
+      aria-labelledby="services-heading"
+      className="scroll-mt-20 bg-slate-50 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Services</p>
-          <h2 id="services-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="services-heading"
+            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             Every skill your project needs
           </h2>
           <p className="mt-4 text-lg text-slate-600">

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CONTACT_SUCCESS_CLEAR_MS, CONTACT_TEXTS, contactRequestSchema, type ContactRequest } from '@teamhire/shared';
+import {
+  CONTACT_SUCCESS_CLEAR_MS,
+  CONTACT_TEXTS,
+  contactRequestSchema,
+  type ContactRequest,
+} from '@teamhire/shared';
 import { CircleCheck, CircleExclamationPoint, LoaderCircle, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -73,7 +78,13 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Contact form" className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...field('name')} />
+        <TextField
+          label="Name"
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          {...field('name')}
+        />
         <TextField
           label="Email"
           type="email"
@@ -90,7 +101,13 @@ export function ContactForm() {
         error={errors.company?.message}
         {...field('company')}
       />
-      <TextAreaField label="Message" required rows={5} error={errors.message?.message} {...field('message')} />
+      <TextAreaField
+        label="Message"
+        required
+        rows={5}
+        error={errors.message?.message}
+        {...field('message')}
+      />
 
       <div role="status" aria-live="polite">
         {status === 'success' ? (

@@ -1,9 +1,9 @@
-import { HEALTH_POLL_MS, healthResponseSchema, type HealthResponse } from '@teamhire/shared';
+import { HEALTH_POLL_MS, type HealthResponse } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  return apiRequest('/api/health', { signal, schema: healthResponseSchema });
+  return apiRequest<HealthResponse>('/api/health', { signal });
 }
 
 export function healthQueryOptions() {

@@ -25,23 +25,26 @@ export function AboutSection() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">About</p>
-          <h2 id="about-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="about-heading"
+            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             Built for teams that work apart and deliver together
           </h2>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-slate-600">
             <p>
-              TeamHire is a collaboration platform for distributed teams to assign, track and deliver work in real
-              time. Buyers describe what they need, and teams of developers and designers pick it up without the
-              overhead of a traditional agency.
+              TeamHire is a collaboration platform for distributed teams to assign, track and deliver work in
+              real time. Buyers describe what they need, and teams of developers and designers pick it up
+              without the overhead of a traditional agency.
             </p>
             <p>
-              Every team on the platform is run by a verified team administrator, carries a track record of completed
-              projects and reviews, and shows which technologies it works with, so you know who you are hiring before
-              the first message.
+              Every team on the platform is run by a verified team administrator, carries a track record of
+              completed projects and reviews, and shows which technologies it works with, so you know who you
+              are hiring before the first message.
             </p>
             <p>
-              From the first conversation to the final delivery, orders, chat and progress live in one place. No
-              status meetings to chase updates, no spreadsheets to reconcile.
+              From the first conversation to the final delivery, orders, chat and progress live in one place.
+              No status meetings to chase updates, no spreadsheets to reconcile.
             </p>
           </div>
           <ul className="mt-8 space-y-5">

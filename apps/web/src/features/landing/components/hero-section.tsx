@@ -31,15 +31,11 @@ export function HeroSection() {
             {HERO_TEXTS.title}
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-indigo-100 sm:text-xl">
-            Hire vetted teams of developers and designers who assign, track and deliver your work in real time, so
-            your project ships on schedule instead of someday.
+            Hire vetted teams of developers and designers who assign, track and deliver your work in real
+            time, so your project ships on schedule instead of someday.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-            <Button
-              size="lg"
-              onClick={() => scrollToSection('services')}
-              className="bg-white !text-indigo-900 hover:bg-indigo-50"
-            >
+            <Button variant="light" size="lg" onClick={() => scrollToSection('services')}>
               Explore Services
               <ArrowRight aria-hidden="true" className="size-5" />
             </Button>

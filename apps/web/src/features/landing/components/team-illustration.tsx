@@ -17,7 +17,9 @@ export function TeamIllustration() {
       aria-labelledby="team-illustration-title"
       className="team-illustration h-auto w-full max-w-md"
     >
-      <title id="team-illustration-title">Team members connected around a shared project, passing work in real time</title>
+      <title id="team-illustration-title">
+        Team members connected around a shared project, passing work in real time
+      </title>
       <defs>
         <linearGradient id="illustration-hub" x1="0" x2="1" y1="0" y2="1">
           <stop offset="0%" stopColor="#6366f1" />
@@ -42,7 +44,14 @@ export function TeamIllustration() {
 
       <g className="illustration-hub">
         <circle cx="200" cy="160" r="44" fill="url(#illustration-hub)" />
-        <path d="M182 160 l12 12 l24 -26" stroke="#fff" strokeWidth="7" strokeLinecap="round" strokeLinejoin="round" fill="none" />
+        <path
+          d="M182 160 l12 12 l24 -26"
+          stroke="#fff"
+          strokeWidth="7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          fill="none"
+        />
       </g>
 
       {MEMBERS.map((member, index) => (

@@ -19,7 +19,15 @@ const MOBILE_MENU_ID = 'mobile-navigation';
 const sectionItemClassName =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 motion-reduce:transition-none';
 
-function SectionItems({ onHome, onNavigate, className }: { onHome: boolean; onNavigate: () => void; className: string }) {
+function SectionItems({
+  onHome,
+  onNavigate,
+  className,
+}: {
+  onHome: boolean;
+  onNavigate: () => void;
+  className: string;
+}) {
   return LANDING_SECTIONS.map((section) =>
     onHome ? (
       <button
@@ -34,7 +42,12 @@ function SectionItems({ onHome, onNavigate, className }: { onHome: boolean; onNa
         {section.label}
       </button>
     ) : (
-      <Link key={section.id} to={`/#${section.id}`} className={`${sectionItemClassName} ${className}`} onClick={onNavigate}>
+      <Link
+        key={section.id}
+        to={`/#${section.id}`}
+        className={`${sectionItemClassName} ${className}`}
+        onClick={onNavigate}
+      >
         {section.label}
       </Link>
     ),
@@ -44,10 +57,18 @@ function SectionItems({ onHome, onNavigate, className }: { onHome: boolean; onNa
 function VisitorActions({ onNavigate, stacked }: { onNavigate: () => void; stacked: boolean }) {
   return (
     <>
-      <Link to="/login" onClick={onNavigate} className={buttonClassName('ghost', 'md', stacked ? 'w-full' : '')}>
+      <Link
+        to="/login"
+        onClick={onNavigate}
+        className={buttonClassName('ghost', 'md', stacked ? 'w-full' : '')}
+      >
         Login
       </Link>
-      <Link to="/register" onClick={onNavigate} className={buttonClassName('primary', 'md', stacked ? 'w-full' : '')}>
+      <Link
+        to="/register"
+        onClick={onNavigate}
+        className={buttonClassName('primary', 'md', stacked ? 'w-full' : '')}
+      >
         Join
       </Link>
     </>
@@ -104,17 +125,25 @@ export function NavigationBar() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
         </button>
       </nav>
 
-      <div id={MOBILE_MENU_ID} hidden={!menuOpen} className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden">
-          <nav aria-label="Mobile" className="flex flex-col gap-1">
-            <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
-          </nav>
-          <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-            <VisitorActions onNavigate={closeMenu} stacked />
-          </div>
+      <div
+        id={MOBILE_MENU_ID}
+        hidden={!menuOpen}
+        className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
+      >
+        <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
+        </nav>
+        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+          <VisitorActions onNavigate={closeMenu} stacked />
+        </div>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { STALE_TIME, dashboardStatisticsSchema, type DashboardStatistics } from '@teamhire/shared';
+import { STALE_TIME, type DashboardStatistics } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { NetworkError } from '../../../lib/api-client';
 
@@ -19,9 +19,34 @@ export async function getDashboardStatistics(signal?: AbortSignal): Promise<Dash
   if (!response.ok) throw new Error(`Failed to fetch statistics: ${response.status}`);
 
   const data = JSON.parse(await response.text()) as unknown;
-  const parsed = dashboardStatisticsSchema.safeParse(data);
-  if (!parsed.success) throw new Error('Invalid statistics response');
-  return parsed.data;
+  if (!isDashboardStatistics(data)) throw new Error('Invalid statistics response');
+  return data;
+}
+
+const COUNT_FIELDS = [
+  'total_services',
+  'total_project_types',
+  'total_technologies',
+  'total_running_projects',
+  'completed_projects',
+] as const;
+
+/** A hand-written guard rather than the zod schema: the landing page must not pay for zod up front. */
+function isDashboardStatistics(value: unknown): value is DashboardStatistics {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  const timeline = record.completed_projects_timeline;
+  return (
+    COUNT_FIELDS.every((field) => typeof record[field] === 'number') &&
+    Array.isArray(timeline) &&
+    timeline.every(
+      (point: unknown) =>
+        typeof point === 'object' &&
+        point !== null &&
+        typeof (point as Record<string, unknown>).label === 'string' &&
+        typeof (point as Record<string, unknown>).count === 'number',
+    )
+  );
 }
 
 export function dashboardStatisticsQueryOptions() {

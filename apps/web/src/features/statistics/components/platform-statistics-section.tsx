@@ -22,7 +22,11 @@ const TILES: ReadonlyArray<{
   { key: 'completed_projects', label: 'Completed Projects', icon: CircleCheck },
 ];
 
-function CompletedProjectsFigure({ timeline }: { timeline: DashboardStatistics['completed_projects_timeline'] }) {
+function CompletedProjectsFigure({
+  timeline,
+}: {
+  timeline: DashboardStatistics['completed_projects_timeline'];
+}) {
   return (
     <figure
       aria-labelledby="completed-projects-title"
@@ -69,7 +73,10 @@ export function PlatformStatisticsSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase">Platform</p>
-          <h2 id="statistics-heading" className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          <h2
+            id="statistics-heading"
+            className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+          >
             Platform Statistics
           </h2>
           <p className="mt-4 text-lg text-slate-600">Live numbers from the teams and projects on TeamHire.</p>
@@ -86,7 +93,7 @@ export function PlatformStatisticsSection() {
             </p>
           ) : (
             <>
-              <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
+              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
                 {TILES.map((tile) => (
                   <StatisticTile
                     key={tile.key}
@@ -95,7 +102,7 @@ export function PlatformStatisticsSection() {
                     icon={tile.icon}
                   />
                 ))}
-              </dl>
+              </div>
               <CompletedProjectsFigure timeline={statistics.data.completed_projects_timeline} />
             </>
           )}

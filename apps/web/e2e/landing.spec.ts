@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { withDatabase } from './support/database';
+
+interface CatalogueCounts {
+  categories: { id: number; name: string }[];
+  projectTypes: number;
+  technologies: number;
+}
+
+async function readCatalogue(): Promise<CatalogueCounts> {
+  return withDatabase(async (client) => {
+    const categories = await client.query<{ id: number; name: string }>(
+      'select id, name from service_categories where is_active order by id',
+    );
+    const counts = await client.query<{ types: number; technologies: number }>(
+      `select (select count(*)::int from project_types where is_active) as types,
+              (select count(*)::int from technologies where is_active) as technologies`,
+    );
+    return {
+      categories: categories.rows,
+      projectTypes: counts.rows[0]!.types,
+      technologies: counts.rows[0]!.technologies,
+    };
+  });
+}
+
+/** A buyer, a team with one package, and orders in the given states (completed ones this month). */
+async function insertOrders(statuses: string[]): Promise<void> {
+  await withDatabase(async (client) => {
+    const buyer = await client.query<{ id: number }>(
+      `insert into users (username, email, password_hash, role) values ('e2e_buyer', 'e2e_buyer@example.com', 'x', 'BUYER')
+       on conflict do nothing returning id`,
+    );
+    const buyerId =
+      buyer.rows[0]?.id ??
+      (await client.query<{ id: number }>("select id from users where username = 'e2e_buyer'")).rows[0]!.id;
+    const team = await client.query<{ id: number }>(
+      `insert into teams (name, admin_id, max_members) values ('E2E Team', $1, 5) returning id`,
+      [buyerId],
+    );
+    const servicePackage = await client.query<{ id: number }>(
+      `insert into service_packages (team_id, title, description, price_cents, duration_days, status)
+       values ($1, 'E2E package', 'A package created by the browser test', 10000, 5, 'published') returning id`,
+      [team.rows[0]!.id],
+    );
+    for (const status of statuses) {
+      await client.query(
+        `insert into orders (buyer_id, service_package_id, team_id, status, total_cents, completed_at)
+         values ($1, $2, $3, $4::order_status, 10000, case when $4::order_status = 'completed' then now() end)`,
+        [buyerId, servicePackage.rows[0]!.id, team.rows[0]!.id, status],
+      );
+    }
+  });
+}
+
+test.describe('landing page', () => {
+  test('shows the service categories and platform statistics stored in the database', async ({ page }) => {
+    await insertOrders([
+      'confirmed',
+      'in_progress',
+      'in_progress',
+      'completed',
+      'completed',
+      'completed',
+      'completed',
+    ]);
+    const catalogue = await readCatalogue();
+
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Powering Teams to Finish Faster' }),
+    ).toBeVisible();
+
+    const services = page.locator('#services');
+    for (const category of catalogue.categories) {
+      const card = services.getByRole('link', { name: new RegExp(category.name.replace(/[&/]/g, '.')) });
+      await expect(card).toBeVisible();
+      await expect(card).toHaveAttribute('href', `/service/${category.id}`);
+    }
+
+    const statistics = page.locator('#team');
+    await statistics.scrollIntoViewIfNeeded();
+    const tile = (label: string) => statistics.getByRole('group', { name: label });
+    await expect(tile('Total Services')).toContainText(String(catalogue.categories.length));
+    await expect(tile('Project Types')).toContainText(String(catalogue.projectTypes));
+    await expect(tile('Technologies')).toContainText(String(catalogue.technologies));
+    await expect(tile('Total Running Projects')).toContainText('3');
+    await expect(tile('Completed Projects')).toContainText('4');
+    await expect(statistics.getByRole('heading', { name: 'Completed Projects Over Time' })).toBeVisible();
+    // The chart's code arrives lazily once the section is near view; it draws one dot per month.
+    await expect(statistics.locator('.recharts-line-dot')).toHaveCount(12);
+
+    const accessibility = await new AxeBuilder({ page }).analyze();
+    const serious = accessibility.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    );
+    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  });
+
+  test('the header takes its scrolled look past 50 px and the anchors scroll to their sections', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).not.toHaveAttribute('data-scrolled', 'true');
+    await page.getByRole('navigation').getByRole('button', { name: 'Contact' }).click();
+    await expect(page.locator('#contact')).toBeInViewport();
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+  });
+
+  test('the contact form validates, sends, stores the message and clears the success text', async ({
+    page,
+  }) => {
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.scrollIntoViewIfNeeded();
+
+    await form.getByRole('button', { name: /send/i }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expect(form.getByText('Email is required')).toBeVisible();
+    await expect(form.getByText('Message is required')).toBeVisible();
+
+    await form.getByLabel('Name').fill('Ada Lovelace');
+    await expect(form.getByText('Name is required')).toBeHidden();
+
+    await form.getByLabel('Email').fill('ada-at-example');
+    await form.getByLabel('Email').blur();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await form.getByLabel('Email').fill('Ada@Example.com');
+    await expect(form.getByText('Please enter a valid email address')).toBeHidden();
+
+    const message = `We need a web shop by spring (${Date.now()})`;
+    await form.getByLabel('Message').fill(message);
+    await form.getByRole('button', { name: /send/i }).click();
+
+    const success = page.getByText("Thank you for your message! We'll get back to you soon.");
+    await expect(success).toBeVisible();
+    const stored = await withDatabase((client) =>
+      client.query<{ name: string; email: string; company: string | null }>(
+        'select name, email, company from contact_messages where message = $1',
+        [message],
+      ),
+    );
+    expect(stored.rows).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.com', company: null }]);
+    await expect(success).toBeHidden({ timeout: 8_000 });
+  });
+});

@@ -1,0 +1,77 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { jsonResponse, stubFetch } from '../test/fetch-stub';
+import { createTestQueryClient } from '../test/render';
+import { Layout } from './layout';
+import { RouteErrorView } from './route-error-view';
+import { routes } from './router';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function stubApi() {
+  stubFetch(({ url }) => {
+    if (url.startsWith('/api/health')) return jsonResponse({ status: 'ok' });
+    if (url.startsWith('/api/service-categories')) return jsonResponse([]);
+    return jsonResponse({ detail: 'Not Found' }, 404);
+  });
+}
+
+function renderRoutes(routeObjects: RouteObject[], path: string) {
+  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('routes', () => {
+  it('redirects an unknown path to the landing page', async () => {
+    stubApi();
+    const router = renderRoutes(routes, '/teams/not-built-yet');
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Powering Teams to Finish Faster' },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('serves each fixed service page', async () => {
+    stubApi();
+    renderRoutes(routes, '/CloudSolutions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cloud Solutions' }, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it("shows 'Something went wrong' with the message inside the layout", async () => {
+    stubApi();
+    const Broken = () => {
+      throw new Error('Widget exploded');
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderRoutes(
+      [
+        {
+          element: <Layout />,
+          children: [{ errorElement: <RouteErrorView />, children: [{ path: '/', element: <Broken /> }] }],
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText('Widget exploded')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+}
+
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <output aria-label="Current location">{`${location.pathname}${location.search}${location.hash}`}</output>
+  );
+}
+
+export function renderWithProviders(
+  ui: ReactNode,
+  {
+    route = '/',
+    path = '*',
+    extraRoutes = [],
+  }: { route?: string; path?: string; extraRoutes?: RouteObject[] } = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
+  const result = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router };
+}
