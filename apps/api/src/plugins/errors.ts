@@ -29,7 +29,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
         .status(422)
         .send({ detail: errors[0]?.message ?? 'Invalid request', errors } satisfies ErrorResponse);
     }
-    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (
+      !isResponseSerializationError(error) &&
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
       const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
       return reply.status(error.statusCode).send({ detail } satisfies ErrorResponse);

@@ -13,7 +13,13 @@ export const orderStatus = pgEnum('order_status', [
   'cancelled',
   'refunded',
 ]);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'processing', 'completed', 'failed', 'refunded']);
+export const paymentStatus = pgEnum('payment_status', [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'refunded',
+]);
 
 export const orders = pgTable(
   'orders',

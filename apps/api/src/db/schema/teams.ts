@@ -40,7 +40,10 @@ export const teams = pgTable(
     index('teams_admin_idx').on(table.adminId),
     index('teams_category_idx').on(table.serviceCategoryId),
     check('teams_max_members_range', sql`${table.maxMembers} between 1 and 100`),
-    check('teams_member_count_range', sql`${table.memberCount} >= 0 and ${table.memberCount} <= ${table.maxMembers}`),
+    check(
+      'teams_member_count_range',
+      sql`${table.memberCount} >= 0 and ${table.memberCount} <= ${table.maxMembers}`,
+    ),
   ],
 );
 
@@ -70,7 +73,9 @@ export const teamMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'admin' for the team's administrator, 'member' for everyone else. */
-    role: text('role', { enum: ['admin', 'member'] }).notNull().default('member'),
+    role: text('role', { enum: ['admin', 'member'] })
+      .notNull()
+      .default('member'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

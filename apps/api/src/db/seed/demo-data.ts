@@ -55,14 +55,16 @@ const DEMO_TEAMS: DemoTeam[] = [
     packages: [
       {
         title: 'E-commerce Starter Store',
-        description: 'A complete online store with catalogue, cart, checkout and an admin area, ready to sell.',
+        description:
+          'A complete online store with catalogue, cart, checkout and an admin area, ready to sell.',
         price: 4800,
         days: 30,
         tags: 'e-commerce,react,next.js,stripe,seo',
       },
       {
         title: 'Marketing Landing Page',
-        description: 'A fast, responsive landing page with analytics and a contact form, designed to convert.',
+        description:
+          'A fast, responsive landing page with analytics and a contact form, designed to convert.',
         price: 950,
         days: 7,
         tags: 'landing page,react,seo',
@@ -138,7 +140,8 @@ const DEMO_TEAMS: DemoTeam[] = [
     packages: [
       {
         title: 'Product UI Design Sprint',
-        description: 'Two weeks of research, wireframes and high-fidelity screens with a clickable prototype.',
+        description:
+          'Two weeks of research, wireframes and high-fidelity screens with a clickable prototype.',
         price: 2900,
         days: 14,
         tags: 'ui,ux,figma,prototype',
@@ -157,7 +160,8 @@ const DEMO_TEAMS: DemoTeam[] = [
     packages: [
       {
         title: 'Web Application Penetration Test',
-        description: 'A manual and automated penetration test of one web application with a fix-ready report.',
+        description:
+          'A manual and automated penetration test of one web application with a fix-ready report.',
         price: 6400,
         days: 10,
         tags: 'security,pentest,owasp',
@@ -205,7 +209,12 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
 
   const categoryNames = [...new Set(DEMO_TEAMS.map((team) => team.category))];
   const typeRows = await db
-    .select({ id: projectTypes.id, name: projectTypes.name, category: serviceCategories.name, categoryId: serviceCategories.id })
+    .select({
+      id: projectTypes.id,
+      name: projectTypes.name,
+      category: serviceCategories.name,
+      categoryId: serviceCategories.id,
+    })
     .from(projectTypes)
     .innerJoin(serviceCategories, eq(projectTypes.serviceCategoryId, serviceCategories.id))
     .where(inArray(serviceCategories.name, categoryNames));
@@ -218,7 +227,9 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
   const random = seededRandom(20_261_121);
   const packageIds: { id: number; teamId: number; priceCents: number }[] = [];
   for (const demoTeam of DEMO_TEAMS) {
-    const type = typeRows.find((row) => row.category === demoTeam.category && row.name === demoTeam.projectType);
+    const type = typeRows.find(
+      (row) => row.category === demoTeam.category && row.name === demoTeam.projectType,
+    );
     const subType = subTypeRows.find((row) => row.typeId === type?.id);
     const adminId = userIds.get(demoTeam.admin)!;
     const [team] = await db
@@ -236,15 +247,23 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       })
       .returning({ id: teams.id });
     const teamId = team!.id;
-    await db.insert(teamMembers).values([
-      { teamId, userId: adminId, role: 'admin' as const },
-      ...demoTeam.members.map((member) => ({ teamId, userId: userIds.get(member)!, role: 'member' as const })),
-    ]);
+    await db
+      .insert(teamMembers)
+      .values([
+        { teamId, userId: adminId, role: 'admin' as const },
+        ...demoTeam.members.map((member) => ({
+          teamId,
+          userId: userIds.get(member)!,
+          role: 'member' as const,
+        })),
+      ]);
     const teamTechnologyIds = demoTeam.technologies
       .map((name) => technologyIds.get(name))
       .filter((id): id is number => id !== undefined);
     if (teamTechnologyIds.length > 0) {
-      await db.insert(teamTechnologies).values(teamTechnologyIds.map((technologyId) => ({ teamId, technologyId })));
+      await db
+        .insert(teamTechnologies)
+        .values(teamTechnologyIds.map((technologyId) => ({ teamId, technologyId })));
     }
     const packageRows = await db
       .insert(servicePackages)
@@ -262,7 +281,11 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
           createdAt: new Date(now.getTime() - 380 * DAY_MS),
         })),
       )
-      .returning({ id: servicePackages.id, teamId: servicePackages.teamId, priceCents: servicePackages.priceCents });
+      .returning({
+        id: servicePackages.id,
+        teamId: servicePackages.teamId,
+        priceCents: servicePackages.priceCents,
+      });
     packageIds.push(...packageRows);
   }
 
@@ -289,7 +312,14 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       });
     }
   }
-  for (const status of ['confirmed', 'confirmed', 'in_progress', 'in_progress', 'in_progress', 'cancelled'] as const) {
+  for (const status of [
+    'confirmed',
+    'confirmed',
+    'in_progress',
+    'in_progress',
+    'in_progress',
+    'cancelled',
+  ] as const) {
     const item = packageIds[Math.floor(random() * packageIds.length)]!;
     const createdAt = new Date(now.getTime() - Math.floor(random() * 20 + 1) * DAY_MS);
     orderValues.push({
@@ -305,7 +335,12 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
   const orderRows = await db
     .insert(orders)
     .values(orderValues)
-    .returning({ id: orders.id, totalCents: orders.totalCents, createdAt: orders.createdAt, status: orders.status });
+    .returning({
+      id: orders.id,
+      totalCents: orders.totalCents,
+      createdAt: orders.createdAt,
+      status: orders.status,
+    });
   await db.insert(payments).values(
     orderRows.map((order) => ({
       orderId: order.id,

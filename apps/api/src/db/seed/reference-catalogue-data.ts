@@ -19,7 +19,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Marketing Campaign Page',
-            description: 'A campaign page with A/B-testable sections and analytics tracking for paid traffic.',
+            description:
+              'A campaign page with A/B-testable sections and analytics tracking for paid traffic.',
             technologies: ['React', 'Google Analytics', 'Tailwind CSS'],
           },
           {
@@ -31,7 +32,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Corporate Website',
-        description: 'A multi-page company website that communicates brand, services and team to customers and recruits.',
+        description:
+          'A multi-page company website that communicates brand, services and team to customers and recruits.',
         technologies: ['Next.js', 'React', 'TypeScript', 'WordPress', 'Angular'],
         subTypes: [
           {
@@ -41,7 +43,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Multilingual Corporate Site',
-            description: 'A corporate site with localized content and region-aware routing for international audiences.',
+            description:
+              'A corporate site with localized content and region-aware routing for international audiences.',
             technologies: ['Next.js', 'TypeScript', 'Strapi'],
           },
           {
@@ -80,7 +83,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Web Application (SaaS)',
-        description: 'A multi-tenant web application with authentication, billing and a rich interactive interface.',
+        description:
+          'A multi-tenant web application with authentication, billing and a rich interactive interface.',
         technologies: ['React', 'TypeScript', 'Node.js', 'PostgreSQL', 'Django'],
         subTypes: [
           {
@@ -95,7 +99,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Customer Portal',
-            description: 'A self-service portal where customers manage accounts, invoices and support requests.',
+            description:
+              'A self-service portal where customers manage accounts, invoices and support requests.',
             technologies: ['Angular', 'Node.js', 'PostgreSQL'],
           },
           {
@@ -107,12 +112,14 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Content Management System',
-        description: 'A website or platform where non-technical editors create, schedule and publish content.',
+        description:
+          'A website or platform where non-technical editors create, schedule and publish content.',
         technologies: ['WordPress', 'Strapi', 'Contentful', 'Django', 'Laravel'],
         subTypes: [
           {
             name: 'Headless CMS Integration',
-            description: 'A frontend connected to a headless CMS with previews and structured content models.',
+            description:
+              'A frontend connected to a headless CMS with previews and structured content models.',
             technologies: ['Strapi', 'Next.js', 'TypeScript'],
           },
           {
@@ -139,7 +146,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'PWA Conversion',
-            description: 'Turning an existing website into an installable PWA with service workers and a manifest.',
+            description:
+              'Turning an existing website into an installable PWA with service workers and a manifest.',
             technologies: ['Workbox', 'JavaScript', 'Lighthouse'],
           },
           {
@@ -207,7 +215,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
         subTypes: [
           {
             name: 'React Native App',
-            description: 'An iOS and Android app built with React Native and shared TypeScript business logic.',
+            description:
+              'An iOS and Android app built with React Native and shared TypeScript business logic.',
             technologies: ['React Native', 'TypeScript', 'Expo'],
           },
           {
@@ -217,7 +226,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Kotlin Multiplatform App',
-            description: 'Native UIs on each platform sharing networking and business logic written in Kotlin.',
+            description:
+              'Native UIs on each platform sharing networking and business logic written in Kotlin.',
             technologies: ['Kotlin', 'Swift', 'SwiftUI'],
           },
         ],
@@ -246,7 +256,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'App Maintenance',
-        description: 'Ongoing updates, bug fixes and OS upgrades that keep an existing app healthy in the stores.',
+        description:
+          'Ongoing updates, bug fixes and OS upgrades that keep an existing app healthy in the stores.',
         technologies: ['Swift', 'Kotlin', 'React Native', 'Flutter', 'Firebase'],
         subTypes: [
           {
@@ -275,7 +286,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
     projectTypes: [
       {
         name: 'Cloud Migration',
-        description: 'Moving applications and data from on-premise servers or another provider to the cloud with minimal downtime.',
+        description:
+          'Moving applications and data from on-premise servers or another provider to the cloud with minimal downtime.',
         technologies: ['AWS', 'Azure', 'Google Cloud', 'Terraform', 'Docker'],
         subTypes: [
           {
@@ -290,7 +302,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Database Migration',
-            description: 'Migrating production databases to managed cloud databases with validated data integrity.',
+            description:
+              'Migrating production databases to managed cloud databases with validated data integrity.',
             technologies: ['AWS', 'PostgreSQL', 'Azure'],
           },
         ],
@@ -341,7 +354,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Serverless Architecture',
-        description: 'Event-driven backends built on managed functions that scale automatically and cost nothing when idle.',
+        description:
+          'Event-driven backends built on managed functions that scale automatically and cost nothing when idle.',
         technologies: ['AWS Lambda', 'Azure Functions', 'Google Cloud Functions', 'Terraform'],
         subTypes: [
           {
@@ -363,7 +377,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Cost Optimisation',
-        description: 'Reviewing cloud usage and architecture to cut spend without hurting performance or reliability.',
+        description:
+          'Reviewing cloud usage and architecture to cut spend without hurting performance or reliability.',
         technologies: ['AWS', 'Azure', 'Google Cloud', 'Kubernetes', 'Terraform'],
         subTypes: [
           {
@@ -373,7 +388,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Rightsizing & Autoscaling',
-            description: 'Matching compute capacity to real demand with rightsizing and autoscaling policies.',
+            description:
+              'Matching compute capacity to real demand with rightsizing and autoscaling policies.',
             technologies: ['Kubernetes', 'AWS', 'Terraform'],
           },
           {
@@ -407,14 +423,16 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Enterprise REST API',
-            description: 'A robust API for enterprise systems with strict security and auditing requirements.',
+            description:
+              'A robust API for enterprise systems with strict security and auditing requirements.',
             technologies: ['Java', 'Spring Boot', 'PostgreSQL'],
           },
         ],
       },
       {
         name: 'GraphQL API',
-        description: 'A typed GraphQL schema that lets clients fetch exactly the data they need in one request.',
+        description:
+          'A typed GraphQL schema that lets clients fetch exactly the data they need in one request.',
         technologies: ['GraphQL', 'Node.js', 'TypeScript', 'PostgreSQL', 'Apollo Server'],
         subTypes: [
           {
@@ -436,7 +454,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Third-party Integration',
-        description: 'Connecting your product to payment, CRM, messaging or other external platforms reliably.',
+        description:
+          'Connecting your product to payment, CRM, messaging or other external platforms reliably.',
         technologies: ['Node.js', 'Python', 'Stripe', 'Salesforce', 'Twilio'],
         subTypes: [
           {
@@ -458,7 +477,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Microservices',
-        description: 'Splitting a system into independently deployable services that communicate over well-defined APIs.',
+        description:
+          'Splitting a system into independently deployable services that communicate over well-defined APIs.',
         technologies: ['Go', 'Java', 'Docker', 'Kubernetes', 'gRPC'],
         subTypes: [
           {
@@ -473,14 +493,16 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Event-driven Messaging',
-            description: 'Asynchronous communication between services using message brokers and event streams.',
+            description:
+              'Asynchronous communication between services using message brokers and event streams.',
             technologies: ['Apache Kafka', 'RabbitMQ', 'Go'],
           },
         ],
       },
       {
         name: 'Real-time API',
-        description: 'Low-latency APIs that push live updates to clients for chat, collaboration or tracking.',
+        description:
+          'Low-latency APIs that push live updates to clients for chat, collaboration or tracking.',
         technologies: ['Node.js', 'Go', 'WebSocket', 'Redis', 'Socket.IO'],
         subTypes: [
           {
@@ -509,7 +531,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
     projectTypes: [
       {
         name: 'User Research',
-        description: 'Interviews, surveys and analysis that reveal what users need and where the product falls short.',
+        description:
+          'Interviews, surveys and analysis that reveal what users need and where the product falls short.',
         technologies: ['Dovetail', 'Maze', 'Miro', 'Figma'],
         subTypes: [
           {
@@ -531,7 +554,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Wireframes & Prototypes',
-        description: 'Low- to high-fidelity wireframes and clickable prototypes that make ideas testable early.',
+        description:
+          'Low- to high-fidelity wireframes and clickable prototypes that make ideas testable early.',
         technologies: ['Figma', 'Adobe XD', 'Sketch', 'Framer'],
         subTypes: [
           {
@@ -568,14 +592,16 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Brand Identity & Iconography',
-            description: 'Logo refinements, custom icon sets and illustrations that give the product personality.',
+            description:
+              'Logo refinements, custom icon sets and illustrations that give the product personality.',
             technologies: ['Adobe Illustrator', 'Adobe Photoshop'],
           },
         ],
       },
       {
         name: 'Design System',
-        description: 'A reusable library of components, tokens and guidelines that keeps design and code consistent.',
+        description:
+          'A reusable library of components, tokens and guidelines that keeps design and code consistent.',
         technologies: ['Figma', 'Storybook', 'React', 'Tokens Studio'],
         subTypes: [
           {
@@ -585,19 +611,22 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Coded Component Library',
-            description: 'Design-system components implemented in code and documented in an interactive catalogue.',
+            description:
+              'Design-system components implemented in code and documented in an interactive catalogue.',
             technologies: ['Storybook', 'React', 'TypeScript'],
           },
           {
             name: 'Design System Audit',
-            description: 'Reviewing existing UI for inconsistencies and consolidating it into a single system.',
+            description:
+              'Reviewing existing UI for inconsistencies and consolidating it into a single system.',
             technologies: ['Figma', 'Storybook'],
           },
         ],
       },
       {
         name: 'Usability Testing',
-        description: 'Watching real users attempt real tasks to find and fix friction before and after launch.',
+        description:
+          'Watching real users attempt real tasks to find and fix friction before and after launch.',
         technologies: ['Maze', 'UserTesting', 'Hotjar', 'Figma'],
         subTypes: [
           {
@@ -631,7 +660,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
     projectTypes: [
       {
         name: 'Penetration Testing',
-        description: 'Authorised simulated attacks on your applications and infrastructure to uncover exploitable vulnerabilities.',
+        description:
+          'Authorised simulated attacks on your applications and infrastructure to uncover exploitable vulnerabilities.',
         technologies: ['Burp Suite', 'OWASP ZAP', 'Metasploit', 'Nmap'],
         subTypes: [
           {
@@ -646,29 +676,34 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Mobile App Pentest',
-            description: 'Assessing iOS and Android apps for insecure storage, traffic and authentication flaws.',
+            description:
+              'Assessing iOS and Android apps for insecure storage, traffic and authentication flaws.',
             technologies: ['Burp Suite', 'Frida', 'MobSF'],
           },
         ],
       },
       {
         name: 'Security Audit',
-        description: 'A structured review of systems, configuration and processes against security best practices and standards.',
+        description:
+          'A structured review of systems, configuration and processes against security best practices and standards.',
         technologies: ['OWASP ZAP', 'Snyk', 'SonarQube', 'AWS'],
         subTypes: [
           {
             name: 'Cloud Security Review',
-            description: 'Auditing cloud accounts for misconfigurations, excessive permissions and exposed data.',
+            description:
+              'Auditing cloud accounts for misconfigurations, excessive permissions and exposed data.',
             technologies: ['AWS', 'Azure', 'Prowler'],
           },
           {
             name: 'Dependency & Supply Chain Audit',
-            description: 'Scanning third-party packages and containers for known vulnerabilities and licence risks.',
+            description:
+              'Scanning third-party packages and containers for known vulnerabilities and licence risks.',
             technologies: ['Snyk', 'Trivy', 'Dependabot'],
           },
           {
             name: 'Compliance Readiness Assessment',
-            description: 'Gap analysis against SOC 2, ISO 27001 or GDPR requirements with a remediation plan.',
+            description:
+              'Gap analysis against SOC 2, ISO 27001 or GDPR requirements with a remediation plan.',
             technologies: ['Vanta', 'Drata'],
           },
         ],
@@ -702,7 +737,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Performance Testing',
-        description: 'Load, stress and soak tests that show how your system behaves under real-world traffic.',
+        description:
+          'Load, stress and soak tests that show how your system behaves under real-world traffic.',
         technologies: ['k6', 'Apache JMeter', 'Gatling', 'Grafana'],
         subTypes: [
           {
@@ -712,7 +748,8 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
           },
           {
             name: 'Stress & Spike Testing',
-            description: 'Pushing the system beyond its limits to find breaking points and recovery behaviour.',
+            description:
+              'Pushing the system beyond its limits to find breaking points and recovery behaviour.',
             technologies: ['Apache JMeter', 'Gatling'],
           },
           {
@@ -724,22 +761,26 @@ export const REFERENCE_CATALOGUE: CatalogueCategorySeed[] = [
       },
       {
         name: 'Code Review',
-        description: 'An expert review of your codebase for security flaws, maintainability and architectural risks.',
+        description:
+          'An expert review of your codebase for security flaws, maintainability and architectural risks.',
         technologies: ['SonarQube', 'Semgrep', 'GitHub', 'Snyk'],
         subTypes: [
           {
             name: 'Secure Code Review',
-            description: 'A line-by-line review focused on injection, authentication and data exposure flaws.',
+            description:
+              'A line-by-line review focused on injection, authentication and data exposure flaws.',
             technologies: ['Semgrep', 'SonarQube'],
           },
           {
             name: 'Architecture & Quality Review',
-            description: 'Assessing structure, test coverage and technical debt with prioritised recommendations.',
+            description:
+              'Assessing structure, test coverage and technical debt with prioritised recommendations.',
             technologies: ['SonarQube', 'GitHub'],
           },
           {
             name: 'Pre-acquisition Technical Due Diligence',
-            description: 'An independent assessment of codebase quality and risks ahead of an investment or acquisition.',
+            description:
+              'An independent assessment of codebase quality and risks ahead of an investment or acquisition.',
             technologies: ['GitHub', 'Snyk', 'Semgrep'],
           },
         ],

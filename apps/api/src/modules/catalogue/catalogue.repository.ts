@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   projectSubTypes,
@@ -15,15 +16,23 @@ export interface ListWindow {
   includeInactive: boolean;
 }
 
+/**
+ * `"table"."column"`, always. In a single-table select Drizzle writes the columns inside a sql``
+ * selection without their table, and inside the subquery below a bare "id" would mean technologies.id.
+ */
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
 const activeTechnologiesOf = (
   link: typeof projectTypeTechnologies | typeof projectSubTypeTechnologies,
-  ownerColumn: typeof projectTypeTechnologies.projectTypeId | typeof projectSubTypeTechnologies.projectSubTypeId,
-  ownerId: SQL | typeof projectTypes.id | typeof projectSubTypes.id,
+  ownerColumn:
+    typeof projectTypeTechnologies.projectTypeId | typeof projectSubTypeTechnologies.projectSubTypeId,
+  ownerId: typeof projectTypes.id | typeof projectSubTypes.id,
 ) =>
   sql<{ id: number; name: string }[]>`coalesce((
-    select json_agg(json_build_object('id', ${technologies.id}, 'name', ${technologies.name}) order by ${technologies.name})
-    from ${link} join ${technologies} on ${technologies.id} = ${link.technologyId}
-    where ${ownerColumn} = ${ownerId} and ${technologies.isActive}
+    select json_agg(json_build_object('id', ${qualified(technologies.id)}, 'name', ${qualified(technologies.name)}) order by ${qualified(technologies.name)})
+    from ${link} join ${technologies} on ${qualified(technologies.id)} = ${qualified(link.technologyId)}
+    where ${qualified(ownerColumn)} = ${qualified(ownerId)} and ${qualified(technologies.isActive)}
   ), '[]'::json)`;
 
 const categoryColumns = {
@@ -54,17 +63,26 @@ const projectTypeColumns = {
   name: projectTypes.name,
   description: projectTypes.description,
   is_active: projectTypes.isActive,
-  technologies: activeTechnologiesOf(projectTypeTechnologies, projectTypeTechnologies.projectTypeId, projectTypes.id),
+  technologies: activeTechnologiesOf(
+    projectTypeTechnologies,
+    projectTypeTechnologies.projectTypeId,
+    projectTypes.id,
+  ),
 };
 
-export function listProjectTypes(db: DatabaseOrTransaction, window: ListWindow & { serviceCategoryId?: number }) {
+export function listProjectTypes(
+  db: DatabaseOrTransaction,
+  window: ListWindow & { serviceCategoryId?: number },
+) {
   return db
     .select(projectTypeColumns)
     .from(projectTypes)
     .where(
       and(
         window.includeInactive ? undefined : eq(projectTypes.isActive, true),
-        window.serviceCategoryId === undefined ? undefined : eq(projectTypes.serviceCategoryId, window.serviceCategoryId),
+        window.serviceCategoryId === undefined
+          ? undefined
+          : eq(projectTypes.serviceCategoryId, window.serviceCategoryId),
       ),
     )
     .orderBy(asc(projectTypes.id))
@@ -90,14 +108,19 @@ const projectSubTypeColumns = {
   ),
 };
 
-export function listProjectSubTypes(db: DatabaseOrTransaction, window: ListWindow & { projectTypeId?: number }) {
+export function listProjectSubTypes(
+  db: DatabaseOrTransaction,
+  window: ListWindow & { projectTypeId?: number },
+) {
   return db
     .select(projectSubTypeColumns)
     .from(projectSubTypes)
     .where(
       and(
         window.includeInactive ? undefined : eq(projectSubTypes.isActive, true),
-        window.projectTypeId === undefined ? undefined : eq(projectSubTypes.projectTypeId, window.projectTypeId),
+        window.projectTypeId === undefined
+          ? undefined
+          : eq(projectSubTypes.projectTypeId, window.projectTypeId),
       ),
     )
     .orderBy(asc(projectSubTypes.id))
@@ -106,7 +129,10 @@ export function listProjectSubTypes(db: DatabaseOrTransaction, window: ListWindo
 }
 
 export async function findProjectSubType(db: DatabaseOrTransaction, id: number) {
-  const [row] = await db.select(projectSubTypeColumns).from(projectSubTypes).where(eq(projectSubTypes.id, id));
+  const [row] = await db
+    .select(projectSubTypeColumns)
+    .from(projectSubTypes)
+    .where(eq(projectSubTypes.id, id));
   return row;
 }
 

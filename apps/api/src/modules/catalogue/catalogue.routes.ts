@@ -30,11 +30,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       },
     },
     async ({ query }) =>
-      catalogue.listServiceCategories(db, { skip: query.skip, limit: query.limit, includeInactive: query.include_inactive }),
+      catalogue.listServiceCategories(db, {
+        skip: query.skip,
+        limit: query.limit,
+        includeInactive: query.include_inactive,
+      }),
   );
   app.get(
     '/api/service-categories/:id',
-    { schema: { tags, summary: 'Get a service category', params: idParamsSchema, response: { 200: serviceCategorySchema, ...notFoundResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a service category',
+        params: idParamsSchema,
+        response: { 200: serviceCategorySchema, ...notFoundResponse },
+      },
+    },
     async ({ params }) => catalogue.getServiceCategory(db, params.id),
   );
 
@@ -58,7 +69,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   );
   app.get(
     '/api/project-types/:id',
-    { schema: { tags, summary: 'Get a project type', params: idParamsSchema, response: { 200: projectTypeSchema, ...notFoundResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a project type',
+        params: idParamsSchema,
+        response: { 200: projectTypeSchema, ...notFoundResponse },
+      },
+    },
     async ({ params }) => catalogue.getProjectType(db, params.id),
   );
 
@@ -83,7 +101,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.get(
     '/api/project-sub-types/:id',
     {
-      schema: { tags, summary: 'Get a project sub-type', params: idParamsSchema, response: { 200: projectSubTypeSchema, ...notFoundResponse } },
+      schema: {
+        tags,
+        summary: 'Get a project sub-type',
+        params: idParamsSchema,
+        response: { 200: projectSubTypeSchema, ...notFoundResponse },
+      },
     },
     async ({ params }) => catalogue.getProjectSubType(db, params.id),
   );
@@ -110,7 +133,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   );
   app.get(
     '/api/technologies/:id',
-    { schema: { tags, summary: 'Get a technology', params: idParamsSchema, response: { 200: technologyDetailSchema, ...notFoundResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a technology',
+        params: idParamsSchema,
+        response: { 200: technologyDetailSchema, ...notFoundResponse },
+      },
+    },
     async ({ params }) => catalogue.getTechnology(db, params.id),
   );
 };

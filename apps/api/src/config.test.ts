@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+// Found from this file's place in the repository, independently of the code under test.
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+function configError(environment: Record<string, string>): ConfigError {
+  try {
+    loadConfig(environment);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('the repository root found by the test is the workspace root', () => {
+    const manifest = JSON.parse(readFileSync(resolve(repositoryRoot, 'package.json'), 'utf8')) as {
+      workspaces?: string[];
+    };
+    expect(manifest.workspaces).toBeDefined();
+  });
+
+  it('needs no variable: working defaults', () => {
+    expect(loadConfig({})).toEqual({
+      nodeEnv: 'development',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      dataDir: resolve(repositoryRoot, 'data'),
+      seedDemo: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+      serveWeb: true,
+      webDistDir: resolve(repositoryRoot, 'apps', 'web', 'dist'),
+      databasePoolMax: 10,
+      bodyLimitBytes: 1024 * 1024,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', SERVE_WEB: '' })).toEqual(loadConfig({}));
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '8080',
+      PUBLIC_URL: 'https://teamhire.example.com/',
+      DATABASE_URL: 'postgresql://app:secret@db:5432/teamhire',
+      DATA_DIR: '/var/lib/teamhire',
+      SEED_DEMO: 'no',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      SERVE_WEB: 'false',
+      WEB_DIST_DIR: '/srv/web',
+      DATABASE_POOL_MAX: '25',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).toEqual({
+      nodeEnv: 'production',
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'https://teamhire.example.com',
+      databaseUrl: 'postgresql://app:secret@db:5432/teamhire',
+      dataDir: '/var/lib/teamhire',
+      seedDemo: false,
+      logLevel: 'warn',
+      trustProxy: true,
+      serveWeb: false,
+      webDistDir: '/srv/web',
+      databasePoolMax: 25,
+      bodyLimitBytes: 2048,
+    });
+  });
+
+  it('derives the public URL from the port when none is given', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('resolves a relative DATA_DIR and WEB_DIST_DIR against the repository root, not the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'data/test', WEB_DIST_DIR: './build/web' });
+    expect(config.dataDir).toBe(resolve(repositoryRoot, 'data', 'test'));
+    expect(config.webDistDir).toBe(resolve(repositoryRoot, 'build', 'web'));
+    expect(existsSync(resolve(config.dataDir, '..', '..', 'package.json'))).toBe(true);
+  });
+
+  it('lists every bad variable in one ConfigError', () => {
+    const error = configError({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      SERVE_WEB: 'maybe',
+      LOG_LEVEL: 'loud',
+      BODY_LIMIT_BYTES: '10',
+    });
+    const variables = error.problems.map((problem) => problem.split(':')[0]);
+    expect(variables.sort()).toEqual(['BODY_LIMIT_BYTES', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SERVE_WEB']);
+    expect(error.message).toContain('PORT');
+    expect(error.message).toContain('DATABASE_URL');
+    expect(error.problems.find((problem) => problem.startsWith('DATABASE_URL'))).toContain('postgres://');
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'not a url'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['DATABASE_POOL_MAX', '0'],
+    ['TRUST_PROXY', 'TRUE!'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses %s=%s', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.problems.length).toBeGreaterThan(0);
+    for (const problem of error.problems) expect(problem).toMatch(new RegExp(`^${name}: `));
+  });
+});

@@ -1,0 +1,295 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { databaseUrl } from '../../test/database-url';
+import { prepareDatabase } from './migrate';
+import { DEMO_USERS } from './seed/demo-data';
+import { REFERENCE_CATALOGUE } from './seed/reference-catalogue-data';
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database (not cloned from the migrated template). */
+async function createEmptyDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
+  const name = `teamhire_test_empty_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${name}"`);
+  return {
+    connectionString: databaseUrl(inject('adminDatabaseUrl'), name),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+async function query<T extends object>(connectionString: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return (await client.query<T & Record<string, unknown>>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Every catalogue row and link, to compare two states of the database. */
+async function catalogueSnapshot(connectionString: string) {
+  return query<{ snapshot: unknown }>(
+    connectionString,
+    `select json_build_object(
+       'categories', (select json_agg(c order by c.id) from (select id, name, description, is_active from service_categories) c),
+       'types', (select json_agg(t order by t.id) from (select id, service_category_id, name, description, is_active from project_types) t),
+       'sub_types', (select json_agg(s order by s.id) from (select id, project_type_id, name, description, is_active from project_sub_types) s),
+       'technologies', (select json_agg(t order by t.id) from (select id, name, is_active from technologies) t),
+       'type_links', (select json_agg(l order by l.project_type_id, l.technology_id) from project_type_technologies l),
+       'sub_type_links', (select json_agg(l order by l.project_sub_type_id, l.technology_id) from project_sub_type_technologies l)
+     ) as snapshot`,
+  ).then((rows) => rows[0]!.snapshot);
+}
+
+const declared = {
+  categories: REFERENCE_CATALOGUE.length,
+  types: REFERENCE_CATALOGUE.flatMap((category) => category.projectTypes).length,
+  subTypes: REFERENCE_CATALOGUE.flatMap((category) => category.projectTypes.flatMap((type) => type.subTypes))
+    .length,
+  technologies: new Set(
+    REFERENCE_CATALOGUE.flatMap((category) =>
+      category.projectTypes.flatMap((type) => [
+        ...type.technologies,
+        ...type.subTypes.flatMap((subType) => subType.technologies),
+      ]),
+    ),
+  ).size,
+  typeLinks: REFERENCE_CATALOGUE.flatMap((category) =>
+    category.projectTypes.flatMap((type) =>
+      type.technologies.map((name) => `${category.name}/${type.name}/${name}`),
+    ),
+  ).length,
+  subTypeLinks: REFERENCE_CATALOGUE.flatMap((category) =>
+    category.projectTypes.flatMap((type) =>
+      type.subTypes.flatMap((subType) =>
+        subType.technologies.map((name) => `${type.name}/${subType.name}/${name}`),
+      ),
+    ),
+  ).length,
+};
+
+describe('the reference catalogue data', () => {
+  it('declares six categories, each with at least 3 types, each type with at least 2 sub-types', () => {
+    expect(REFERENCE_CATALOGUE.map((category) => category.name)).toEqual([
+      'Web Development',
+      'Mobile Development',
+      'Cloud Solutions',
+      'API Development',
+      'UI/UX Design',
+      'Security & Testing',
+    ]);
+    for (const category of REFERENCE_CATALOGUE) {
+      expect(category.projectTypes.length, category.name).toBeGreaterThanOrEqual(3);
+      for (const type of category.projectTypes) {
+        expect(type.subTypes.length, `${category.name} / ${type.name}`).toBeGreaterThanOrEqual(2);
+        expect(type.technologies.length).toBeGreaterThan(0);
+        for (const subType of type.subTypes) expect(subType.technologies.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('has no duplicate names where the database requires them unique', () => {
+    const categoryNames = REFERENCE_CATALOGUE.map((category) => category.name);
+    expect(new Set(categoryNames).size).toBe(categoryNames.length);
+    for (const category of REFERENCE_CATALOGUE) {
+      const typeNames = category.projectTypes.map((type) => type.name);
+      expect(new Set(typeNames).size, category.name).toBe(typeNames.length);
+      for (const type of category.projectTypes) {
+        const subTypeNames = type.subTypes.map((subType) => subType.name);
+        expect(new Set(subTypeNames).size, type.name).toBe(subTypeNames.length);
+        expect(new Set(type.technologies).size, type.name).toBe(type.technologies.length);
+      }
+    }
+  });
+});
+
+describe('prepareDatabase', () => {
+  describe('without demo data', () => {
+    let database: { connectionString: string; drop(): Promise<void> };
+    beforeAll(async () => {
+      database = await createEmptyDatabase();
+    });
+    afterAll(() => database.drop());
+
+    it('migrates and seeds an empty database, even when three instances start at once', async () => {
+      const [tables] = await query<{ count: number }>(
+        database.connectionString,
+        "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
+      );
+      expect(tables!.count).toBe(0);
+
+      const results = await Promise.all(
+        [1, 2, 3].map(() => prepareDatabase(database.connectionString, { seedDemo: false })),
+      );
+      expect(results).toEqual([{ demoSeeded: false }, { demoSeeded: false }, { demoSeeded: false }]);
+
+      const [counts] = await query<{
+        categories: number;
+        types: number;
+        sub_types: number;
+        technologies: number;
+        type_links: number;
+        sub_type_links: number;
+        users: number;
+      }>(
+        database.connectionString,
+        `select (select count(*)::int from service_categories) as categories,
+                (select count(*)::int from project_types) as types,
+                (select count(*)::int from project_sub_types) as sub_types,
+                (select count(*)::int from technologies) as technologies,
+                (select count(*)::int from project_type_technologies) as type_links,
+                (select count(*)::int from project_sub_type_technologies) as sub_type_links,
+                (select count(*)::int from users) as users`,
+      );
+      expect(counts).toEqual({
+        categories: declared.categories,
+        types: declared.types,
+        sub_types: declared.subTypes,
+        technologies: declared.technologies,
+        type_links: declared.typeLinks,
+        sub_type_links: declared.subTypeLinks,
+        users: 0,
+      });
+      expect(counts!.categories).toBe(6);
+
+      const perCategory = await query<{ name: string; types: number; fewest_sub_types: number }>(
+        database.connectionString,
+        `select c.name, count(t.id)::int as types,
+                min((select count(*) from project_sub_types s where s.project_type_id = t.id))::int as fewest_sub_types
+         from service_categories c join project_types t on t.service_category_id = c.id
+         group by c.id, c.name order by c.id`,
+      );
+      expect(perCategory).toHaveLength(6);
+      for (const category of perCategory) {
+        expect(category.types, category.name).toBeGreaterThanOrEqual(3);
+        expect(category.fewest_sub_types, category.name).toBeGreaterThanOrEqual(2);
+      }
+
+      const [migrations] = await query<{ count: number }>(
+        database.connectionString,
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
+      expect(migrations!.count).toBeGreaterThan(0);
+    });
+
+    it('changes nothing when run again: same rows, same ids', async () => {
+      const before = await catalogueSnapshot(database.connectionString);
+      const [migrationsBefore] = await query<{ count: number }>(
+        database.connectionString,
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
+      expect(await prepareDatabase(database.connectionString, { seedDemo: false })).toEqual({
+        demoSeeded: false,
+      });
+      expect(await catalogueSnapshot(database.connectionString)).toEqual(before);
+      const [migrationsAfter] = await query<{ count: number }>(
+        database.connectionString,
+        'select count(*)::int as count from drizzle.__drizzle_migrations',
+      );
+      expect(migrationsAfter).toEqual(migrationsBefore);
+    });
+
+    it('neither re-activates nor deletes catalogue rows an operator deactivated', async () => {
+      const client = new pg.Client({ connectionString: database.connectionString });
+      await client.connect();
+      try {
+        await client.query("update service_categories set is_active = false where name = 'Cloud Solutions'");
+        await client.query("insert into technologies (name) values ('Operator Added Technology')");
+      } finally {
+        await client.end();
+      }
+      await prepareDatabase(database.connectionString, { seedDemo: false });
+      const rows = await query<{ inactive: boolean; added: number }>(
+        database.connectionString,
+        `select (select not is_active from service_categories where name = 'Cloud Solutions') as inactive,
+                (select count(*)::int from technologies where name = 'Operator Added Technology') as added`,
+      );
+      expect(rows[0]).toEqual({ inactive: true, added: 1 });
+    });
+  });
+
+  describe('with demo data', () => {
+    let database: { connectionString: string; drop(): Promise<void> };
+    beforeAll(async () => {
+      database = await createEmptyDatabase();
+    });
+    afterAll(() => database.drop());
+
+    it('fills an empty database with users of every role, teams, published packages and a year of orders', async () => {
+      expect(await prepareDatabase(database.connectionString, { seedDemo: true })).toEqual({
+        demoSeeded: true,
+      });
+
+      const roles = await query<{ role: string; count: number }>(
+        database.connectionString,
+        'select role::text, count(*)::int as count from users group by role order by role',
+      );
+      expect(roles.map((row) => row.role).sort()).toEqual([
+        'BUYER',
+        'GENERAL_ADMIN',
+        'SELLER',
+        'TEAM_ADMIN',
+        'USER',
+      ]);
+      expect(roles.reduce((sum, row) => sum + row.count, 0)).toBe(DEMO_USERS.length);
+
+      const [counts] = await query<{
+        teams: number;
+        published: number;
+        admins_are_members: boolean;
+        payments_match: boolean;
+      }>(
+        database.connectionString,
+        `select (select count(*)::int from teams) as teams,
+                (select count(*)::int from service_packages where status = 'published') as published,
+                (select bool_and(exists (select 1 from team_members m where m.team_id = t.id and m.user_id = t.admin_id and m.role = 'admin')) from teams t) as admins_are_members,
+                (select count(*) = (select count(*) from orders) from payments) as payments_match`,
+      );
+      expect(counts!.teams).toBeGreaterThan(0);
+      expect(counts!.published).toBeGreaterThan(0);
+      expect(counts!.admins_are_members).toBe(true);
+      expect(counts!.payments_match).toBe(true);
+
+      const [months] = await query<{ months_with_completed: number; completed_in_future: number }>(
+        database.connectionString,
+        `select count(distinct date_trunc('month', completed_at at time zone 'UTC'))::int as months_with_completed,
+                (select count(*)::int from orders where completed_at > now()) as completed_in_future
+         from orders
+         where status = 'completed'
+           and completed_at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC' - interval '11 months'`,
+      );
+      expect(months!.months_with_completed).toBeGreaterThanOrEqual(10);
+      expect(months!.completed_in_future).toBe(0);
+
+      const [running] = await query<{ count: number }>(
+        database.connectionString,
+        "select count(*)::int as count from orders where status in ('confirmed', 'in_progress')",
+      );
+      expect(running!.count).toBeGreaterThan(0);
+    });
+
+    it('does not seed demo data twice', async () => {
+      const counts = () =>
+        query<{ users: number; teams: number; orders: number }>(
+          database.connectionString,
+          `select (select count(*)::int from users) as users, (select count(*)::int from teams) as teams,
+                  (select count(*)::int from orders) as orders`,
+        );
+      const before = await counts();
+      expect(await prepareDatabase(database.connectionString, { seedDemo: true })).toEqual({
+        demoSeeded: false,
+      });
+      expect(await counts()).toEqual(before);
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { connectDatabase, type DatabaseHandle } from '../src/db/database';
+import { databaseUrl } from './database-url';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh database cloned from the migrated template; dropped again by close(). */
+export async function createTestDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
+  const name = `teamhire_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database "${name}" template "${inject('templateDatabase')}"`);
+  return {
+    connectionString: databaseUrl(inject('adminDatabaseUrl'), name),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+  };
+}
+
+/** An app on its own fresh database, configured as in production but quiet and without the web build. */
+export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    DATABASE_URL: testDatabase.connectionString,
+    ...environment,
+  });
+  const database = connectDatabase(testDatabase.connectionString, 5);
+  const app = await buildApp({ config, database });
+  return {
+    app,
+    database,
+    config,
+    connectionString: testDatabase.connectionString,
+    async close() {
+      await app.close();
+      await database.close();
+      await testDatabase.drop();
+    },
+  };
+}
