@@ -247,16 +247,14 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       })
       .returning({ id: teams.id });
     const teamId = team!.id;
-    await db
-      .insert(teamMembers)
-      .values([
-        { teamId, userId: adminId, role: 'admin' as const },
-        ...demoTeam.members.map((member) => ({
-          teamId,
-          userId: userIds.get(member)!,
-          role: 'member' as const,
-        })),
-      ]);
+    await db.insert(teamMembers).values([
+      { teamId, userId: adminId, role: 'admin' as const },
+      ...demoTeam.members.map((member) => ({
+        teamId,
+        userId: userIds.get(member)!,
+        role: 'member' as const,
+      })),
+    ]);
     const teamTechnologyIds = demoTeam.technologies
       .map((name) => technologyIds.get(name))
       .filter((id): id is number => id !== undefined);
@@ -332,15 +330,12 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       updatedAt: createdAt,
     });
   }
-  const orderRows = await db
-    .insert(orders)
-    .values(orderValues)
-    .returning({
-      id: orders.id,
-      totalCents: orders.totalCents,
-      createdAt: orders.createdAt,
-      status: orders.status,
-    });
+  const orderRows = await db.insert(orders).values(orderValues).returning({
+    id: orders.id,
+    totalCents: orders.totalCents,
+    createdAt: orders.createdAt,
+    status: orders.status,
+  });
   await db.insert(payments).values(
     orderRows.map((order) => ({
       orderId: order.id,
