@@ -7,3 +7,5 @@ export * from './statistics';
 export * from './contact';
 export * from './health';
 export * from './service-pages';
+export * from './accounts-texts';
+export * from './accounts';
