@@ -28,7 +28,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/cli/**'],
     rules: { 'no-console': 'error' },
   },
   {

@@ -1,5 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -7,10 +10,19 @@ import type { DatabaseHandle } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';
 import { loggerOptions } from './logger';
+import { createAccessTokens } from './modules/accounts/access-tokens';
+import { ensureSecret } from './modules/accounts/accounts.repository';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/profile-picture';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createMailer } from './modules/mail/mailer';
+import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
+import { createAuthenticator } from './plugins/authentication';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -44,16 +56,56 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       new AppError(429, `Too many requests. Please try again in ${context.after}.`),
   });
   await registerOpenApi(app);
+  // Per-route limits (a profile picture, chat files) are set where the file is read.
+  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+  // Login accepts a form-encoded body too (decision A13).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  await mkdir(avatarsDirectory(config.uploadsDir), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: avatarsDirectory(config.uploadsDir),
+    prefix: AVATAR_URL_PREFIX,
+    decorateReply: false,
+    index: false,
+    // Avatars get a new name on every upload, so they never change under a URL.
+    maxAge: '365d',
+    immutable: true,
+  });
 
   // The error and not-found handlers must exist before the route plugins load: each plugin
   // captures the handlers in force when it is registered.
   const spaFallback = config.serveWeb ? await registerStaticWeb(app, config.webDistDir) : false;
   registerErrorHandling(app, { spaFallback });
 
-  const deps: AppDeps = { config, db: database.db, pool: database.pool };
+  const signingKey =
+    config.jwtSecret ??
+    (await ensureSecret(database.db, 'jwt_signing_key', randomBytes(48).toString('base64url')));
+  const accessTokens = createAccessTokens(signingKey);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    accessTokens,
+    authenticator: createAuthenticator(database.db, accessTokens),
+    mailer: createMailer({
+      db: database.db,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      logger: app.log,
+    }),
+    limiter: createRateLimiter(database.db),
+  };
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);
   await app.register(contactRoutes, deps);
+  await app.register(accountsRoutes, deps);
+  await app.register(navigationRoutes, deps);
+  await app.register(activityRoutes, deps);
   return app;
 }

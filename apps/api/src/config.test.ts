@@ -40,6 +40,11 @@ describe('loadConfig', () => {
       webDistDir: resolve(repositoryRoot, 'apps', 'web', 'dist'),
       databasePoolMax: 10,
       bodyLimitBytes: 1024 * 1024,
+      jwtSecret: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'TeamHire <no-reply@teamhire.local>',
+      uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
+      initialAdmin: undefined,
     });
   });
 
@@ -62,6 +67,12 @@ describe('loadConfig', () => {
       WEB_DIST_DIR: '/srv/web',
       DATABASE_POOL_MAX: '25',
       BODY_LIMIT_BYTES: '2048',
+      JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
+      SMTP_URL: 'smtps://mailer:pass@smtp.example.com:465',
+      MAIL_FROM: 'TeamHire <hello@teamhire.example.com>',
+      ADMIN_EMAIL: 'root@teamhire.example.com',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'correct horse battery',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -77,6 +88,15 @@ describe('loadConfig', () => {
       webDistDir: '/srv/web',
       databasePoolMax: 25,
       bodyLimitBytes: 2048,
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+      smtpUrl: 'smtps://mailer:pass@smtp.example.com:465',
+      mailFrom: 'TeamHire <hello@teamhire.example.com>',
+      uploadsDir: '/var/lib/teamhire/uploads',
+      initialAdmin: {
+        email: 'root@teamhire.example.com',
+        username: 'root',
+        password: 'correct horse battery',
+      },
     });
   });
 

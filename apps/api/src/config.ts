@@ -27,6 +27,12 @@ const environmentSchema = z.object({
   SERVE_WEB: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().min(3).default('TeamHire <no-reply@teamhire.local>'),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_USERNAME: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -50,6 +56,12 @@ export interface Config {
   webDistDir: string;
   databasePoolMax: number;
   bodyLimitBytes: number;
+  /** Unset: a key generated once and kept in the database, shared by every instance. */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadsDir: string;
+  initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -83,5 +95,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ? fromRepo(env.WEB_DIST_DIR) : WEB_DIST_DIR,
     databasePoolMax: env.DATABASE_POOL_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    jwtSecret: env.JWT_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
+    initialAdmin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL, username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
   };
 }

@@ -1,10 +1,18 @@
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { AccessTokens } from './modules/accounts/access-tokens';
+import type { Mailer } from './modules/mail/mailer';
+import type { RateLimiter } from './modules/rate-limit/rate-limiter';
+import type { Authenticator } from './plugins/authentication';
 
 /** What every module's routes receive from buildApp. */
 export interface AppDeps {
   config: Config;
   db: Database;
   pool: pg.Pool;
+  accessTokens: AccessTokens;
+  authenticator: Authenticator;
+  mailer: Mailer;
+  limiter: RateLimiter;
 }

@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     public readonly statusCode: number,
     public readonly detail: string,
+    /** Field-level problems, shown next to the fields (e.g. a taken username). */
+    public readonly errors?: { path: string; message: string }[],
   ) {
     super(detail);
     this.name = 'AppError';

@@ -5,6 +5,7 @@ import { connectDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
 import { prepareDatabase } from './db/migrate';
 import { loggerOptions } from './logger';
+import { createGeneralAdmin } from './modules/accounts/accounts.service';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -58,6 +59,15 @@ export async function startServer(): Promise<void> {
     const seedDemo = config.seedDemo ?? embedded !== undefined;
     const { demoSeeded } = await prepareDatabase(connectionString, { seedDemo });
     if (demoSeeded) logger.info('demo data created (see the README for the demo accounts)');
+    if (config.initialAdmin) {
+      const { email, username, password } = config.initialAdmin;
+      const { created } = await createGeneralAdmin(database.db, {
+        email,
+        username: username ?? email.split('@')[0]!,
+        password,
+      });
+      if (created) logger.info({ email }, 'general admin created from ADMIN_EMAIL');
+    }
     app = await buildApp({ config, database });
     await app.listen({ host: config.host, port: config.port });
     logger.info(`TeamHire is running at ${config.publicUrl}`);

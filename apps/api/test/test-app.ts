@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -38,7 +41,10 @@ export async function createTestDatabase(): Promise<{ connectionString: string; 
 /** An app on its own fresh database, configured as in production but quiet and without the web build. */
 export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
+  // Uploads and other local files of this test file go to a folder of its own.
+  const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
@@ -56,6 +62,7 @@ export async function createTestApp(environment: Record<string, string> = {}): P
       await app.close();
       await database.close();
       await testDatabase.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -21,7 +21,8 @@ export const ACCOUNT_TEXTS = {
     `Registration successful! Please check your email (${email}) for a verification link to complete your account setup.`,
   registrationFailedPrefix: 'Registration failed. ',
   registrationFailed: 'Registration failed',
-  registrationConnection: 'Cannot connect to the server. Please check your internet connection and try again.',
+  registrationConnection:
+    'Cannot connect to the server. Please check your internet connection and try again.',
   registrationServer: 'Server error occurred. Please try again later.',
   registrationInvalid: 'Invalid data provided. Please check your input and try again.',
   registrationUnknown: 'Unknown error occurred.',
@@ -36,7 +37,8 @@ export const ACCOUNT_TEXTS = {
   verifyMissingToken: 'Invalid or missing verification token. Please request a new verification email.',
   verifyFailure: 'Failed to verify email. Please try again.',
   verifySuccess: 'Email has been verified successfully! You can now log in to your account.',
-  verifyTokenExpired: 'This verification link is invalid or has expired. Please request a new verification email.',
+  verifyTokenExpired:
+    'This verification link is invalid or has expired. Please request a new verification email.',
   verificationSent: 'If an account with that email needs verification, a new link has been sent.',
   currentPasswordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed successfully. Other sessions have been signed out.',

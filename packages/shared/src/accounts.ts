@@ -100,11 +100,19 @@ export const forgotPasswordRequestSchema = z.strictObject({
 export const sendVerificationRequestSchema = z.strictObject({ email: emailSchema });
 
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string({ error: T.resetTokenInvalid }).trim().min(1, T.resetTokenInvalid).max(200, T.resetTokenInvalid),
+  token: z
+    .string({ error: T.resetTokenInvalid })
+    .trim()
+    .min(1, T.resetTokenInvalid)
+    .max(200, T.resetTokenInvalid),
   new_password: newPasswordSchema(PASSWORD_MIN, T.passwordTooShort),
 });
 export const verifyEmailRequestSchema = z.strictObject({
-  token: z.string({ error: T.verifyMissingToken }).trim().min(1, T.verifyMissingToken).max(200, T.verifyMissingToken),
+  token: z
+    .string({ error: T.verifyMissingToken })
+    .trim()
+    .min(1, T.verifyMissingToken)
+    .max(200, T.verifyMissingToken),
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });
@@ -140,7 +148,10 @@ export const updateMeRequestSchema = z.strictObject({
     .string()
     .trim()
     .max(500)
-    .regex(/^(\/uploads\/[A-Za-z0-9/_.-]+|https?:\/\/\S+)$/, 'Profile picture must be an uploaded image or an http(s) URL')
+    .regex(
+      /^(\/uploads\/[A-Za-z0-9/_.-]+|https?:\/\/\S+)$/,
+      'Profile picture must be an uploaded image or an http(s) URL',
+    )
     .nullable()
     .optional(),
 });

@@ -18,7 +18,10 @@ function isClientRoute(method: string, path: string): boolean {
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ detail: error.detail } satisfies ErrorResponse);
+      return reply.status(error.statusCode).send({
+        detail: error.detail,
+        ...(error.errors ? { errors: error.errors } : {}),
+      } satisfies ErrorResponse);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((issue) => ({

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -23,7 +24,14 @@ describe('GET /api/health', () => {
     const unreachable = 'postgres://postgres@127.0.0.1:9/none';
     const database = connectDatabase(unreachable, 1);
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', SERVE_WEB: 'false', DATABASE_URL: unreachable }),
+      config: loadConfig({
+        LOG_LEVEL: 'silent',
+        SERVE_WEB: 'false',
+        DATABASE_URL: unreachable,
+        // Otherwise the signing key is read from the (unreachable) database while the app is built.
+        JWT_SECRET: 'x'.repeat(32),
+        DATA_DIR: tmpdir(),
+      }),
       database,
     });
     try {

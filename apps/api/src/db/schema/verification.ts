@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { userRole, users } from './accounts';
+
+export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'rejected']);
+
+/** Role-upgrade requests (decision A10, A12); reviewed by a general admin. */
+export const verificationRequests = pgTable(
+  'verification_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    currentRole: userRole('current_role').notNull(),
+    requestedRole: userRole('requested_role').notNull(),
+    requestMessage: text('request_message').notNull(),
+    documentsUrl: text('documents_url'),
+    status: verificationStatus('status').notNull().default('pending'),
+    responseMessage: text('response_message'),
+    verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('verification_requests_user_idx').on(table.userId, table.requestedAt),
+    index('verification_requests_status_idx').on(table.status),
+    // One pending request per user, enforced by the database.
+    uniqueIndex('verification_requests_one_pending_key')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -1,0 +1,227 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_TEXTS as T,
+  changePasswordRequestSchema,
+  errorResponseSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  messageResponseSchema,
+  PROFILE_PICTURE_MAX_BYTES,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sendVerificationRequestSchema,
+  tokenResponseSchema,
+  updateMeRequestSchema,
+  userSchema,
+  verifyEmailRequestSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import * as accounts from './accounts.service';
+import { replaceProfilePicture } from './profile-picture';
+
+const tags = ['accounts'];
+const secured = { security: [{ bearerAuth: [] }] };
+const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415 | 422 | 429)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+
+export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { authenticator } = deps;
+  const context: accounts.AccountsContext = {
+    db: deps.db,
+    accessTokens: deps.accessTokens,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    publicUrl: deps.config.publicUrl,
+  };
+
+  app.post(
+    '/api/auth/register',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: {
+        tags,
+        summary: 'Create a buyer or seller account; sends a verification email',
+        body: registerRequestSchema,
+        response: { 201: userSchema, ...errors(409, 422, 429) },
+      },
+    },
+    async ({ body }, reply) => reply.status(201).send(await accounts.register(context, body)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username or email (JSON or form-encoded)',
+        body: loginRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors(401, 403, 422, 429) },
+      },
+    },
+    async (request) => accounts.login(context, request.body, request.ip),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange a refresh token for new tokens (the old one stops working)',
+        body: refreshRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors(401, 422) },
+      },
+    },
+    async ({ body }) => accounts.refresh(context, body.refresh_token),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session of the refresh token (and of the access token, when sent)',
+        body: logoutRequestSchema.optional(),
+        response: { 204: z.null(), ...errors(422) },
+      },
+    },
+    async (request, reply) => {
+      // An expired access token must not stand in the way of signing out.
+      const actor = await authenticator.optionalActor(request).catch(() => undefined);
+      await accounts.logout(context, actor, request.body?.refresh_token);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        ...secured,
+        response: { 200: userSchema, ...errors(401) },
+      },
+    },
+    async (request) => accounts.getCurrentUser(context, await authenticator.requireActor(request)),
+  );
+
+  app.put(
+    '/api/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'Change username, email, full name or profile picture URL',
+        ...secured,
+        body: updateMeRequestSchema,
+        response: { 200: userSchema, ...errors(401, 409, 422) },
+      },
+    },
+    async (request) =>
+      accounts.updateCurrentUser(context, await authenticator.requireActor(request), request.body),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change password (current password required); signs out other sessions',
+        ...secured,
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 401, 422, 429) },
+      },
+    },
+    async (request) =>
+      accounts.changePassword(context, await authenticator.requireActor(request), request.body),
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Email a password-reset link (same answer for unknown addresses)',
+        body: forgotPasswordRequestSchema,
+        response: { 202: messageResponseSchema, ...errors(422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await accounts.requestPasswordReset(context, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link; signs out every session',
+        body: resetPasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 422) },
+      },
+    },
+    async ({ body }) => accounts.resetPassword(context, body),
+  );
+
+  app.post(
+    '/api/auth/send-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Email a new verification link (same answer for unknown addresses)',
+        body: sendVerificationRequestSchema,
+        response: { 202: messageResponseSchema, ...errors(422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await accounts.requestEmailVerification(context, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm an email address with its link',
+        body: verifyEmailRequestSchema,
+        response: { 200: messageResponseSchema, ...errors(400, 422) },
+      },
+    },
+    async ({ body }) => accounts.verifyEmail(context, body),
+  );
+
+  app.post(
+    '/api/auth/upload-profile-picture',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a profile picture (an image under 5 MB; stored resized)',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ profile_picture_url: z.string() }), ...errors(401, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const actor = await authenticator.requireActor(request);
+      if (!request.isMultipart()) throw new AppError(415, T.pictureNotImage);
+      const file = await request.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(422, T.pictureNotImage);
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(413, T.pictureTooLarge);
+        throw error;
+      }
+      const user = await replaceProfilePicture({ ...context, uploadsDir: deps.config.uploadsDir }, actor, {
+        content,
+        mimetype: file.mimetype,
+      });
+      return { profile_picture_url: user.profile_picture_url ?? '' };
+    },
+  );
+};

@@ -1,0 +1,478 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  ACCOUNT_TEXTS as T,
+  REFRESH_TOKEN_TTL_DAYS,
+  type MessageResponse,
+  type TokenResponse,
+  type User,
+  type UserRole,
+} from '@teamhire/shared';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/authentication';
+import { recordActivity } from '../activity/activity.service';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetEmail, verificationEmail } from '../mail/templates';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
+import type { AccessTokens } from './access-tokens';
+import * as repository from './accounts.repository';
+import { hashPassword, verifyPassword } from './password';
+import { digestToken, newSecretToken } from './secret-tokens';
+
+export interface AccountsContext {
+  db: Database;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  publicUrl: string;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const RESET_TOKEN_TTL_MS = HOUR_MS;
+const VERIFICATION_TOKEN_TTL_MS = DAY_MS;
+/** Two tabs refreshing with the same token at once are not an attack. */
+const REFRESH_REUSE_GRACE_MS = 10_000;
+
+export const RATE_LIMITS = {
+  loginFailuresPerAddress: { bucket: 'login-failure:address', limit: 10, windowMs: 15 * MINUTE_MS },
+  loginFailuresPerAccount: { bucket: 'login-failure:account', limit: 10, windowMs: 15 * MINUTE_MS },
+  passwordResetPerAddress: { bucket: 'password-reset:address', limit: 10, windowMs: HOUR_MS },
+  passwordResetPerEmail: { bucket: 'password-reset:email', limit: 3, windowMs: HOUR_MS },
+  verificationPerAddress: { bucket: 'verification:address', limit: 10, windowMs: HOUR_MS },
+  verificationPerEmail: { bucket: 'verification:email', limit: 3, windowMs: HOUR_MS },
+} satisfies Record<string, RateLimitRule>;
+
+const ROLE_NAMES: Record<UserRole, string> = {
+  USER: 'user',
+  BUYER: 'buyer',
+  SELLER: 'seller',
+  TEAM_ADMIN: 'team admin',
+  GENERAL_ADMIN: 'general admin',
+};
+
+export function toUserResponse(
+  user: repository.UserRow,
+  verificationStatus: User['verification_status'],
+): User {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    full_name: user.fullName,
+    role: user.role,
+    is_active: user.isActive,
+    is_superuser: user.isSuperuser,
+    is_verified: user.isVerified,
+    email_verified: user.emailVerified,
+    profile_picture_url: user.profilePictureUrl,
+    verification_status: verificationStatus,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** Refuses with the field errors the form shows; says nothing about fields that are free. */
+function assertIdentityFree(taken: { username: boolean; email: boolean }): void {
+  const errors = [
+    ...(taken.username ? [{ path: 'body.username', message: T.usernameTaken }] : []),
+    ...(taken.email ? [{ path: 'body.email', message: T.emailTaken }] : []),
+  ];
+  if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
+}
+
+function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
+  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
+  return typeof cause === 'object' && cause !== null && (cause as { code?: string }).code === '23505';
+}
+
+function uniqueViolationToConflict(error: unknown): never {
+  const cause = (error instanceof Error && 'cause' in error ? error.cause : error) as { constraint?: string };
+  assertIdentityFree({
+    username: cause.constraint === repository.UNIQUE_USERNAME,
+    email: cause.constraint === repository.UNIQUE_EMAIL,
+  });
+  throw error;
+}
+
+async function sendEmailLink(
+  context: AccountsContext,
+  db: DatabaseOrTransaction,
+  user: repository.UserRow,
+  purpose: repository.OneTimeTokenPurpose,
+): Promise<void> {
+  const token = newSecretToken();
+  const ttl = purpose === 'password_reset' ? RESET_TOKEN_TTL_MS : VERIFICATION_TOKEN_TTL_MS;
+  await repository.replaceOneTimeToken(db, {
+    userId: user.id,
+    purpose,
+    tokenHash: digestToken(token),
+    expiresAt: new Date(Date.now() + ttl),
+  });
+  // Links are built from PUBLIC_URL, never from the request's Host header.
+  const path = purpose === 'password_reset' ? 'reset-password' : 'verify-email';
+  const link = `${context.publicUrl}/${path}?token=${encodeURIComponent(token)}`;
+  const email =
+    purpose === 'password_reset'
+      ? passwordResetEmail(user.email, user.username, link)
+      : verificationEmail(user.email, user.username, link);
+  await context.mailer.send(email);
+}
+
+async function startSession(
+  context: AccountsContext,
+  db: DatabaseOrTransaction,
+  userId: number,
+): Promise<TokenResponse> {
+  const familyId = randomUUID();
+  const refreshToken = newSecretToken();
+  await repository.insertRefreshToken(db, {
+    userId,
+    familyId,
+    tokenHash: digestToken(refreshToken),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+  });
+  return {
+    access_token: await context.accessTokens.issue({ userId, sessionId: familyId }),
+    refresh_token: refreshToken,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+  };
+}
+
+export async function register(
+  context: AccountsContext,
+  input: { username: string; email: string; password: string; role: 'SELLER' | 'BUYER' },
+): Promise<User> {
+  assertIdentityFree(await repository.findTakenIdentity(context.db, input));
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await context.db.transaction(async (transaction) => {
+      const user = await repository.insertUser(transaction, {
+        username: input.username,
+        email: input.email.toLowerCase(),
+        passwordHash,
+        role: input.role,
+      });
+      await recordActivity(transaction, {
+        userId: user.id,
+        action: 'account.registered',
+        description: `Created a ${ROLE_NAMES[input.role]} account`,
+      });
+      await sendEmailLink(context, transaction, user, 'email_verification');
+      return toUserResponse(user, null);
+    });
+  } catch (error) {
+    // Two registrations racing for one name: the unique index decides, the loser gets the field error.
+    if (isUniqueViolation(error)) uniqueViolationToConflict(error);
+    throw error;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash makes an unknown user cost as much time as a wrong password. */
+const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
+
+export async function login(
+  context: AccountsContext,
+  input: { username: string; password: string },
+  clientAddress: string,
+): Promise<TokenResponse> {
+  const { limiter } = context;
+  await limiter.assertBelow(RATE_LIMITS.loginFailuresPerAddress, clientAddress);
+  const found = await repository.findUserByIdentifier(context.db, input.username);
+  const accountKey = found ? `user:${found.user.id}` : `name:${input.username.toLowerCase()}`;
+  await limiter.assertBelow(RATE_LIMITS.loginFailuresPerAccount, accountKey);
+
+  const passwordMatches = found
+    ? await verifyPassword(input.password, found.user.passwordHash)
+    : await verifyPassword(input.password, await throwawayHash()).then(() => false);
+  if (!found || !passwordMatches) {
+    await limiter.record(RATE_LIMITS.loginFailuresPerAddress, clientAddress);
+    await limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
+    throw new AppError(401, T.invalidCredentials);
+  }
+  if (!found.user.isActive) throw new AppError(403, T.accountInactive);
+  return context.db.transaction(async (transaction) => {
+    await recordActivity(transaction, {
+      userId: found.user.id,
+      action: 'auth.login',
+      description: 'Signed in',
+    });
+    return startSession(context, transaction, found.user.id);
+  });
+}
+
+type RefreshOutcome = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'refused'; detail: string };
+
+/**
+ * Rotation: every refresh token works once and is replaced by a successor in the same family.
+ * Presenting a used token again means it was copied: the whole family (session) is revoked, except
+ * within a short grace after its first use, when it is two tabs refreshing at the same moment.
+ */
+export async function refresh(context: AccountsContext, refreshToken: string): Promise<TokenResponse> {
+  const outcome = await context.db.transaction(async (transaction): Promise<RefreshOutcome> => {
+    const row = await repository.findRefreshTokenForUpdate(transaction, digestToken(refreshToken));
+    if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
+      return { kind: 'refused', detail: 'Invalid or expired refresh token' };
+    }
+    const found = await repository.findUserById(transaction, row.userId);
+    if (!found?.user.isActive) {
+      await repository.revokeFamily(transaction, row.familyId);
+      return { kind: 'refused', detail: T.accountInactive };
+    }
+    if (row.usedAt && Date.now() - row.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) {
+      await repository.revokeFamily(transaction, row.familyId);
+      return { kind: 'refused', detail: 'This session was signed out for your safety. Please log in again.' };
+    }
+    if (!row.usedAt) await repository.markRefreshTokenUsed(transaction, row.id);
+    const successor = newSecretToken();
+    await repository.insertRefreshToken(transaction, {
+      userId: row.userId,
+      familyId: row.familyId,
+      tokenHash: digestToken(successor),
+      expiresAt: row.expiresAt,
+    });
+    return {
+      kind: 'tokens',
+      tokens: {
+        access_token: await context.accessTokens.issue({ userId: row.userId, sessionId: row.familyId }),
+        refresh_token: successor,
+        token_type: 'bearer',
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      },
+    };
+  });
+  if (outcome.kind === 'refused') throw new AppError(401, outcome.detail);
+  return outcome.tokens;
+}
+
+/** Ends the session of the given refresh token and, when signed in, the current session. */
+export async function logout(
+  context: AccountsContext,
+  actor: Actor | undefined,
+  refreshToken: string | undefined,
+) {
+  await context.db.transaction(async (transaction) => {
+    if (refreshToken) {
+      const row = await repository.findRefreshTokenForUpdate(transaction, digestToken(refreshToken));
+      if (row && (!actor || row.userId === actor.id))
+        await repository.revokeFamily(transaction, row.familyId);
+    }
+    if (actor) await repository.revokeFamily(transaction, actor.sessionId);
+  });
+}
+
+export async function getCurrentUser(context: AccountsContext, actor: Actor): Promise<User> {
+  const found = await repository.findUserById(context.db, actor.id);
+  if (!found) throw new AppError(401, T.notAuthenticated);
+  return toUserResponse(found.user, found.verificationStatus);
+}
+
+export async function updateCurrentUser(
+  context: AccountsContext,
+  actor: Actor,
+  input: {
+    username?: string;
+    email?: string;
+    full_name?: string | null;
+    profile_picture_url?: string | null;
+  },
+): Promise<User> {
+  const found = await repository.findUserById(context.db, actor.id);
+  if (!found) throw new AppError(401, T.notAuthenticated);
+  const current = found.user;
+  const email = input.email?.toLowerCase();
+  const emailChanged = email !== undefined && email !== current.email.toLowerCase();
+  const usernameChanged = input.username !== undefined && input.username !== current.username;
+  // An uploaded picture is set only through the upload endpoint; a path to someone else's upload is refused.
+  if (
+    input.profile_picture_url?.startsWith('/uploads/') &&
+    input.profile_picture_url !== current.profilePictureUrl
+  ) {
+    throw new AppError(422, 'Upload a picture with the profile picture upload instead', [
+      {
+        path: 'body.profile_picture_url',
+        message: 'Upload a picture with the profile picture upload instead',
+      },
+    ]);
+  }
+  assertIdentityFree(
+    await repository.findTakenIdentity(
+      context.db,
+      { username: usernameChanged ? input.username : undefined, email: emailChanged ? email : undefined },
+      actor.id,
+    ),
+  );
+  const changedFields = [
+    usernameChanged && 'username',
+    emailChanged && 'email',
+    input.full_name !== undefined && input.full_name !== current.fullName && 'full name',
+    input.profile_picture_url !== undefined &&
+      input.profile_picture_url !== current.profilePictureUrl &&
+      'profile picture',
+  ].filter((field): field is string => typeof field === 'string');
+  try {
+    return await context.db.transaction(async (transaction) => {
+      const updated = await repository.updateUser(transaction, actor.id, {
+        ...(usernameChanged ? { username: input.username } : {}),
+        ...(emailChanged ? { email, emailVerified: false } : {}),
+        ...(input.full_name !== undefined ? { fullName: input.full_name || null } : {}),
+        ...(input.profile_picture_url !== undefined ? { profilePictureUrl: input.profile_picture_url } : {}),
+      });
+      if (!updated) throw new AppError(401, T.notAuthenticated);
+      if (changedFields.length > 0) {
+        await recordActivity(transaction, {
+          userId: actor.id,
+          action: 'profile.updated',
+          description: `Updated ${changedFields.join(', ')}`,
+        });
+      }
+      if (emailChanged) await sendEmailLink(context, transaction, updated, 'email_verification');
+      return toUserResponse(updated, found.verificationStatus);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) uniqueViolationToConflict(error);
+    throw error;
+  }
+}
+
+export async function changePassword(
+  context: AccountsContext,
+  actor: Actor,
+  input: { current_password: string; new_password: string },
+): Promise<MessageResponse> {
+  const accountKey = `user:${actor.id}`;
+  await context.limiter.assertBelow(RATE_LIMITS.loginFailuresPerAccount, accountKey);
+  const found = await repository.findUserById(context.db, actor.id);
+  if (!found) throw new AppError(401, T.notAuthenticated);
+  if (!(await verifyPassword(input.current_password, found.user.passwordHash))) {
+    await context.limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
+    throw new AppError(400, T.currentPasswordWrong, [
+      { path: 'body.current_password', message: T.currentPasswordWrong },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.new_password);
+  await context.db.transaction(async (transaction) => {
+    await repository.updateUser(transaction, actor.id, { passwordHash });
+    // Decision D1: every other session is signed out; this one stays.
+    await repository.revokeUserSessions(transaction, actor.id, actor.sessionId);
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: 'auth.password_changed',
+      description: 'Changed password and signed out other sessions',
+    });
+  });
+  return { message: T.passwordChanged };
+}
+
+export async function requestPasswordReset(
+  context: AccountsContext,
+  input: { email: string },
+  clientAddress: string,
+): Promise<MessageResponse> {
+  const email = input.email.toLowerCase();
+  await context.limiter.hit(RATE_LIMITS.passwordResetPerAddress, clientAddress);
+  await context.limiter.hit(RATE_LIMITS.passwordResetPerEmail, email);
+  const user = await repository.findUserByEmail(context.db, email);
+  if (user?.isActive)
+    await context.db.transaction((transaction) =>
+      sendEmailLink(context, transaction, user, 'password_reset'),
+    );
+  // The same answer whether or not the address has an account.
+  return { message: T.forgotSuccess };
+}
+
+export async function resetPassword(
+  context: AccountsContext,
+  input: { token: string; new_password: string },
+): Promise<MessageResponse> {
+  const passwordHash = await hashPassword(input.new_password);
+  const reset = await context.db.transaction(async (transaction) => {
+    const userId = await repository.consumeOneTimeToken(
+      transaction,
+      digestToken(input.token),
+      'password_reset',
+    );
+    if (userId === undefined) return false;
+    // The link proved the address is theirs, so it counts as verified too.
+    await repository.updateUser(transaction, userId, { passwordHash, emailVerified: true });
+    await repository.revokeUserSessions(transaction, userId);
+    await recordActivity(transaction, {
+      userId,
+      action: 'auth.password_reset',
+      description: 'Reset password by email and signed out every session',
+    });
+    return true;
+  });
+  if (!reset) throw new AppError(400, T.resetTokenExpired);
+  return { message: T.resetSuccess };
+}
+
+export async function requestEmailVerification(
+  context: AccountsContext,
+  input: { email: string },
+  clientAddress: string,
+): Promise<MessageResponse> {
+  const email = input.email.toLowerCase();
+  await context.limiter.hit(RATE_LIMITS.verificationPerAddress, clientAddress);
+  await context.limiter.hit(RATE_LIMITS.verificationPerEmail, email);
+  const user = await repository.findUserByEmail(context.db, email);
+  if (user?.isActive && !user.emailVerified) {
+    await context.db.transaction((transaction) =>
+      sendEmailLink(context, transaction, user, 'email_verification'),
+    );
+  }
+  return { message: T.verificationSent };
+}
+
+export async function verifyEmail(
+  context: AccountsContext,
+  input: { token: string },
+): Promise<MessageResponse> {
+  const verified = await context.db.transaction(async (transaction) => {
+    const userId = await repository.consumeOneTimeToken(
+      transaction,
+      digestToken(input.token),
+      'email_verification',
+    );
+    if (userId === undefined) return false;
+    await repository.updateUser(transaction, userId, { emailVerified: true });
+    await recordActivity(transaction, {
+      userId,
+      action: 'auth.email_verified',
+      description: 'Verified email address',
+    });
+    return true;
+  });
+  if (!verified) throw new AppError(400, T.verifyTokenExpired);
+  return { message: T.verifySuccess };
+}
+
+/** The first general admin comes from the command line or the environment, never from sign-up. */
+export async function createGeneralAdmin(
+  db: Database,
+  input: { email: string; username: string; password: string },
+): Promise<{ created: boolean; user: User }> {
+  const existing = await repository.findUserByEmail(db, input.email);
+  if (existing) return { created: false, user: toUserResponse(existing, null) };
+  assertIdentityFree(await repository.findTakenIdentity(db, { username: input.username }));
+  const user = await db.transaction(async (transaction) => {
+    const inserted = await repository.insertUser(transaction, {
+      username: input.username,
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      role: 'GENERAL_ADMIN',
+      isVerified: true,
+      emailVerified: true,
+    });
+    await recordActivity(transaction, {
+      userId: inserted.id,
+      action: 'account.registered',
+      description: 'General admin account created by an operator',
+    });
+    return inserted;
+  });
+  return { created: true, user: toUserResponse(user, null) };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { ACCOUNT_TEXTS as T, type User } from '@teamhire/shared';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/authentication';
+import { recordActivity } from '../activity/activity.service';
+import * as repository from './accounts.repository';
+import { toUserResponse, type AccountsContext } from './accounts.service';
+
+export const AVATAR_URL_PREFIX = '/uploads/avatars/';
+const AVATAR_SIZE_PX = 256;
+
+export const avatarsDirectory = (uploadsDir: string) => join(uploadsDir, 'avatars');
+
+/**
+ * Stores a square, re-encoded copy of the picture under a generated name (the client's file name
+ * is never used) and removes the previous upload. Re-encoding also strips metadata such as GPS.
+ */
+export async function replaceProfilePicture(
+  context: AccountsContext & { uploadsDir: string },
+  actor: Actor,
+  upload: { content: Buffer; mimetype: string },
+): Promise<User> {
+  if (!upload.mimetype.startsWith('image/')) throw new AppError(415, T.pictureNotImage);
+  let image: Buffer;
+  try {
+    image = await sharp(upload.content, { limitInputPixels: 40_000_000 })
+      .rotate()
+      .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new AppError(415, T.pictureNotImage);
+  }
+  const directory = avatarsDirectory(context.uploadsDir);
+  await mkdir(directory, { recursive: true });
+  const fileName = `${randomUUID()}.webp`;
+  await writeFile(join(directory, fileName), image);
+
+  const found = await repository.findUserById(context.db, actor.id);
+  if (!found) throw new AppError(401, T.notAuthenticated);
+  const previous = found.user.profilePictureUrl;
+  const updated = await context.db.transaction(async (transaction) => {
+    const row = await repository.updateUser(transaction, actor.id, {
+      profilePictureUrl: `${AVATAR_URL_PREFIX}${fileName}`,
+    });
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: 'profile.picture_updated',
+      description: 'Changed profile picture',
+    });
+    return row!;
+  });
+  if (previous?.startsWith(AVATAR_URL_PREFIX)) {
+    const previousName = previous.slice(AVATAR_URL_PREFIX.length);
+    if (/^[0-9a-f-]+\.webp$/.test(previousName)) await rm(join(directory, previousName), { force: true });
+  }
+  return toUserResponse(updated, found.verificationStatus);
+}

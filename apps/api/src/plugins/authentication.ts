@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import type { UserRole } from '@teamhire/shared';
+import type { Database } from '../db/database';
+import { AppError } from '../errors';
+import type { AccessTokens } from '../modules/accounts/access-tokens';
+import { findActiveSessionUser } from '../modules/accounts/accounts.repository';
+
+export interface Actor {
+  id: number;
+  username: string;
+  email: string;
+  role: UserRole;
+  isSuperuser: boolean;
+  isVerified: boolean;
+  sessionId: string;
+}
+
+export interface Authenticator {
+  /** The signed-in user, or undefined for a visitor; a present but invalid token is a 401. */
+  optionalActor(request: FastifyRequest): Promise<Actor | undefined>;
+  requireActor(request: FastifyRequest): Promise<Actor>;
+}
+
+const unauthenticated = (detail = 'Could not validate credentials') => new AppError(401, detail);
+
+/**
+ * Role, active state and session are read from the database on every request, so a role change,
+ * a deactivation or a signed-out session takes effect at once, not when the access token expires.
+ */
+export function createAuthenticator(db: Database, accessTokens: AccessTokens): Authenticator {
+  const resolved = new WeakMap<FastifyRequest, Promise<Actor | undefined>>();
+
+  async function resolve(request: FastifyRequest): Promise<Actor | undefined> {
+    const header = request.headers.authorization;
+    if (!header) return undefined;
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+    const claims = await accessTokens.verify(token);
+    if (!claims) throw unauthenticated();
+    const user = await findActiveSessionUser(db, claims.userId, claims.sessionId);
+    if (!user) throw unauthenticated('Your session has ended. Please log in again.');
+    if (!user.isActive) throw unauthenticated('This account has been deactivated');
+    return {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      isSuperuser: user.isSuperuser,
+      isVerified: user.isVerified,
+      sessionId: claims.sessionId,
+    };
+  }
+
+  function optionalActor(request: FastifyRequest) {
+    let actor = resolved.get(request);
+    if (!actor) {
+      actor = resolve(request);
+      resolved.set(request, actor);
+    }
+    return actor;
+  }
+
+  return {
+    optionalActor,
+    async requireActor(request) {
+      const actor = await optionalActor(request);
+      if (!actor) throw unauthenticated('Not authenticated');
+      return actor;
+    },
+  };
+}
