@@ -11,7 +11,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['line']] : 'list',
+  reporter: [['list'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ['json']] : [])],
   globalSetup: './apps/web/e2e/support/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,19 +1,63 @@
 // `npm test`: unit and API tests (Vitest), then browser journeys (Playwright) against the production build.
-// Every stage runs even when an earlier one fails, so one run shows everything that is broken.
+// Every stage runs even when an earlier one fails, so one run shows everything that is broken; the last
+// line adds both runners' counts up.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildIfStale, REPO_ROOT } from './build-if-stale.mjs';
 
-function run(label, command, args) {
+const REPORTS = join(REPO_ROOT, 'test-results', 'reports');
+rmSync(REPORTS, { recursive: true, force: true });
+mkdirSync(REPORTS, { recursive: true });
+
+function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: REPO_ROOT, stdio: 'inherit' });
+  const result = spawnSync(command, args, {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status === 0;
 }
 
-const results = [];
-results.push(['unit and API tests (vitest)', run('unit and API tests (vitest)', 'npx', ['vitest', 'run'])]);
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(join(REPORTS, file), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const stages = [];
+stages.push([
+  'unit and API tests (vitest)',
+  run('unit and API tests (vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(REPORTS, 'vitest.json')}`,
+  ]),
+]);
 await buildIfStale();
-results.push(['browser tests (playwright)', run('browser tests (playwright)', 'npm', ['run', 'test:e2e'])]);
+stages.push([
+  'browser tests (playwright)',
+  run('browser tests (playwright)', 'npm', ['run', 'test:e2e'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: join(REPORTS, 'playwright.json'),
+  }),
+]);
+
+const vitest = readJson('vitest.json');
+const playwright = readJson('playwright.json');
+const passed =
+  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 console.log('\n=== summary ===');
-for (const [label, passed] of results) console.log(`${passed ? 'passed' : 'FAILED'}: ${label}`);
-process.exit(results.every(([, passed]) => passed) ? 0 : 1);
+for (const [label, ok] of stages) console.log(`${ok ? 'passed' : 'FAILED'}: ${label}`);
+const allPassed = stages.every(([, ok]) => ok);
+// A stage that failed without reporting (it crashed before running) still counts as a failure.
+console.log(`tests: ${passed} passed, ${Math.max(failed, allPassed ? 0 : 1)} failed, ${skipped} skipped`);
+process.exit(allPassed ? 0 : 1);

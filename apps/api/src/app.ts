@@ -18,6 +18,8 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -107,5 +109,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(accountsRoutes, deps);
   await app.register(navigationRoutes, deps);
   await app.register(activityRoutes, deps);
+  await app.register(verificationRoutes, deps);
+  await app.register(teamsRoutes, deps);
   return app;
 }

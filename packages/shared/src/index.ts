@@ -9,3 +9,6 @@ export * from './health';
 export * from './service-pages';
 export * from './accounts-texts';
 export * from './accounts';
+export * from './teams-texts';
+export * from './verification';
+export * from './teams';

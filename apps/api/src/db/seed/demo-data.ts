@@ -4,6 +4,7 @@ import type { DatabaseOrTransaction } from '../database';
 import {
   orders,
   payments,
+  reviews,
   projectSubTypes,
   projectTypes,
   serviceCategories,
@@ -168,6 +169,14 @@ const DEMO_TEAMS: DemoTeam[] = [
       },
     ],
   },
+];
+
+const DEMO_REVIEW_COMMENTS = [
+  'Clear communication from day one and delivered ahead of schedule.',
+  'Solid work; a couple of small fixes after handover, handled quickly.',
+  'Exactly what we asked for, with documentation we could actually use.',
+  'Great team to work with. We will hire them again for the next phase.',
+  'Good result, though the first week was slower than expected.',
 ];
 
 /** A small deterministic generator, so every fresh demo database looks the same. */
@@ -335,7 +344,24 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
     totalCents: orders.totalCents,
     createdAt: orders.createdAt,
     status: orders.status,
+    buyerId: orders.buyerId,
+    teamId: orders.teamId,
+    servicePackageId: orders.servicePackageId,
+    completedAt: orders.completedAt,
   });
+  // Most buyers review a completed order; ratings lean positive, as on any live marketplace.
+  const reviewValues = orderRows
+    .filter((order) => order.status === 'completed' && random() < 0.7)
+    .map((order) => ({
+      orderId: order.id,
+      buyerId: order.buyerId,
+      teamId: order.teamId,
+      servicePackageId: order.servicePackageId,
+      rating: random() < 0.15 ? 3 : random() < 0.5 ? 4 : 5,
+      comment: DEMO_REVIEW_COMMENTS[Math.floor(random() * DEMO_REVIEW_COMMENTS.length)]!,
+      createdAt: new Date((order.completedAt ?? order.createdAt).getTime() + DAY_MS),
+    }));
+  if (reviewValues.length > 0) await db.insert(reviews).values(reviewValues);
   await db.insert(payments).values(
     orderRows.map((order) => ({
       orderId: order.id,

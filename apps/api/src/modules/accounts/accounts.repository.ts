@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
+import { qualified } from '../../db/sql';
 import { appSecrets, oneTimeTokens, refreshTokens, users, verificationRequests } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
@@ -8,9 +9,9 @@ export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose']
 
 /** The user's latest role-upgrade request decides `verification_status` (part 1 §3). */
 const latestVerificationStatus = sql<'pending' | 'approved' | 'rejected' | null>`(
-  select ${verificationRequests.status} from ${verificationRequests}
-  where ${verificationRequests.userId} = ${users.id}
-  order by ${verificationRequests.requestedAt} desc, ${verificationRequests.id} desc limit 1
+  select ${qualified(verificationRequests.status)} from ${verificationRequests}
+  where ${qualified(verificationRequests.userId)} = ${qualified(users.id)}
+  order by ${qualified(verificationRequests.requestedAt)} desc, ${qualified(verificationRequests.id)} desc limit 1
 )`;
 
 const userWithVerification = { user: users, verificationStatus: latestVerificationStatus };
@@ -158,6 +159,27 @@ export async function replaceOneTimeToken(
   await db.insert(oneTimeTokens).values(token);
 }
 
+const usableOneTimeToken = (tokenHash: string, purpose: OneTimeTokenPurpose) =>
+  and(
+    eq(oneTimeTokens.tokenHash, tokenHash),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, sql`now()`),
+  );
+
+/** A look without consuming: lets a caller refuse a dead link before doing expensive work. */
+export async function isOneTimeTokenUsable(
+  db: DatabaseOrTransaction,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+) {
+  const [row] = await db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(usableOneTimeToken(tokenHash, purpose));
+  return row !== undefined;
+}
+
 /** Single use: the first caller gets the user id, every later one gets nothing. */
 export async function consumeOneTimeToken(
   db: DatabaseOrTransaction,
@@ -167,14 +189,7 @@ export async function consumeOneTimeToken(
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, tokenHash),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(usableOneTimeToken(tokenHash, purpose))
     .returning({ userId: oneTimeTokens.userId });
   return row?.userId;
 }

@@ -84,7 +84,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: 'End the session of the refresh token (and of the access token, when sent)',
-        body: logoutRequestSchema.optional(),
+        // A request without a body arrives as null: signing out with the access token alone is fine.
+        body: logoutRequestSchema.nullish(),
         response: { 204: z.null(), ...errors(422) },
       },
     },

@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableName, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
+import { qualified } from '../../db/sql';
 import {
   projectSubTypes,
   projectSubTypeTechnologies,
@@ -20,9 +20,6 @@ export interface ListWindow {
  * `"table"."column"`, always. In a single-table select Drizzle writes the columns inside a sql``
  * selection without their table, and inside the subquery below a bare "id" would mean technologies.id.
  */
-const qualified = (column: AnyPgColumn) =>
-  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
-
 const activeTechnologiesOf = (
   link: typeof projectTypeTechnologies | typeof projectSubTypeTechnologies,
   ownerColumn:

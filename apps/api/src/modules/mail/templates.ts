@@ -38,3 +38,14 @@ export function passwordResetEmail(to: string, username: string, link: string): 
     { label: 'Choose a new password', link },
   );
 }
+
+/** A plain notification: what happened, and where to see it. */
+export function notificationEmail(
+  to: string,
+  username: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; link: string },
+): EmailMessage {
+  return email(to, subject, `Hi ${username},`, paragraphs, action);
+}

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  applicationDecisionSchema,
+  applicationListQuerySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  teamApplicationSchema,
+  teamApplyRequestSchema,
+  teamCreateSchema,
+  teamDetailSchema,
+  teamListQuerySchema,
+  teamListResponseSchema,
+  teamMemberParamsSchema,
+  teamSchema,
+  teamUpdateSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import * as teams from './teams.service';
+
+const tags = ['teams'];
+const secured = { security: [{ bearerAuth: [] }] };
+const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+
+export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, authenticator } = deps;
+  const context: teams.TeamsContext = { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+  const actorOf = authenticator.requireActor;
+
+  app.post(
+    '/api/teams',
+    {
+      schema: {
+        tags,
+        summary: 'Create a team (verified team admins)',
+        ...secured,
+        body: teamCreateSchema,
+        response: { 201: teamSchema, ...errors(401, 403, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await teams.createTeam(context, await actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/teams',
+    {
+      schema: {
+        tags,
+        summary:
+          'Find teams: search by name; filter by category, project types, sub-type, technologies (any of)',
+        querystring: teamListQuerySchema,
+        response: { 200: teamListResponseSchema, ...errors(422) },
+      },
+    },
+    async ({ query }) => teams.listTeams(db, query),
+  );
+
+  app.get(
+    '/api/teams/my-teams',
+    {
+      schema: {
+        tags,
+        summary: 'Teams the caller administers',
+        ...secured,
+        response: { 200: z.array(teamSchema), ...errors(401) },
+      },
+    },
+    async (request) => teams.listMyTeams(db, await actorOf(request)),
+  );
+
+  app.get(
+    '/api/teams/member-teams',
+    {
+      schema: {
+        tags,
+        summary: 'Teams the caller belongs to as a member',
+        ...secured,
+        response: { 200: z.array(teamSchema), ...errors(401) },
+      },
+    },
+    async (request) => teams.listMemberTeams(db, await actorOf(request)),
+  );
+
+  app.get(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A team with its admin and members (no emails)',
+        params: idParamsSchema,
+        response: { 200: teamDetailSchema, ...errors(404, 422) },
+      },
+    },
+    async ({ params }) => teams.getTeam(db, params.id),
+  );
+
+  app.put(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a team (its admin)',
+        ...secured,
+        params: idParamsSchema,
+        body: teamUpdateSchema,
+        response: { 200: teamSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) => teams.updateTeam(context, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a team without orders (its admin)',
+        ...secured,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await teams.deleteTeam(context, await actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/teams/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member (its admin; never the admin)',
+        ...secured,
+        params: teamMemberParamsSchema,
+        response: { 204: z.null(), ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await teams.removeMember(context, await actorOf(request), request.params.id, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/teams/:id/leave',
+    {
+      schema: {
+        tags,
+        summary: 'Leave a team (members; not its admin)',
+        ...secured,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors(401, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await teams.leaveTeam(context, await actorOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/teams/apply',
+    {
+      schema: {
+        tags,
+        summary: 'Apply to join a team (sellers)',
+        ...secured,
+        body: teamApplyRequestSchema,
+        response: { 201: teamApplicationSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await teams.applyToTeam(context, await actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/teams/:id/applications',
+    {
+      schema: {
+        tags,
+        summary: "A team's applications (its admin)",
+        ...secured,
+        params: idParamsSchema,
+        querystring: applicationListQuerySchema,
+        response: { 200: z.array(teamApplicationSchema), ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      teams.listTeamApplications(db, await actorOf(request), request.params.id, request.query.status),
+  );
+
+  app.get(
+    '/api/my-applications',
+    {
+      schema: {
+        tags,
+        summary: "The caller's applications to teams",
+        ...secured,
+        response: { 200: z.array(teamApplicationSchema), ...errors(401) },
+      },
+    },
+    async (request) => teams.listOwnApplications(db, await actorOf(request)),
+  );
+
+  app.put(
+    '/api/team-memberships/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Approve (message required, free place needed) or reject an application (the team admin)',
+        ...secured,
+        params: idParamsSchema,
+        body: applicationDecisionSchema,
+        response: { 200: teamApplicationSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      teams.decideApplication(context, await actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/team-memberships/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraw a pending application (the applicant)',
+        ...secured,
+        params: idParamsSchema,
+        response: { 200: teamApplicationSchema, ...errors(401, 404, 409, 422) },
+      },
+    },
+    async (request) => teams.withdrawApplication(context, await actorOf(request), request.params.id),
+  );
+};
