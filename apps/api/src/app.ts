@@ -13,7 +13,7 @@ import { loggerOptions } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/profile-picture';
+import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';

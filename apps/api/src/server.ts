@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { usernameSchema } from '@teamhire/shared';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { connectDatabase } from './db/database';
@@ -61,9 +62,15 @@ export async function startServer(): Promise<void> {
     if (demoSeeded) logger.info('demo data created (see the README for the demo accounts)');
     if (config.initialAdmin) {
       const { email, username, password } = config.initialAdmin;
+      const chosenUsername = usernameSchema.safeParse(username ?? email.split('@')[0]);
+      if (!chosenUsername.success) {
+        throw new Error(
+          `ADMIN_USERNAME: ${chosenUsername.error.issues[0]?.message} (set ADMIN_USERNAME when the email's local part is not a valid username)`,
+        );
+      }
       const { created } = await createGeneralAdmin(database.db, {
         email,
-        username: username ?? email.split('@')[0]!,
+        username: chosenUsername.data,
         password,
       });
       if (created) logger.info({ email }, 'general admin created from ADMIN_EMAIL');

@@ -36,6 +36,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     mailer: deps.mailer,
     limiter: deps.limiter,
     publicUrl: deps.config.publicUrl,
+    uploadsDir: deps.config.uploadsDir,
   };
 
   app.post(
@@ -218,7 +219,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           throw new AppError(413, T.pictureTooLarge);
         throw error;
       }
-      const user = await replaceProfilePicture({ ...context, uploadsDir: deps.config.uploadsDir }, actor, {
+      const user = await replaceProfilePicture(context, actor, {
         content,
         mimetype: file.mimetype,
       });

@@ -9,6 +9,7 @@ import {
   type UserRole,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
+import { isUniqueViolation, violatedConstraint } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
@@ -17,6 +18,7 @@ import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
 import type { AccessTokens } from './access-tokens';
 import * as repository from './accounts.repository';
+import { removeUploadedAvatar } from './avatar-files';
 import { hashPassword, verifyPassword } from './password';
 import { digestToken, newSecretToken } from './secret-tokens';
 
@@ -26,6 +28,7 @@ export interface AccountsContext {
   mailer: Mailer;
   limiter: RateLimiter;
   publicUrl: string;
+  uploadsDir: string;
 }
 
 const MINUTE_MS = 60_000;
@@ -82,16 +85,11 @@ function assertIdentityFree(taken: { username: boolean; email: boolean }): void 
   if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
 }
 
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  const cause = error instanceof Error && 'cause' in error ? error.cause : error;
-  return typeof cause === 'object' && cause !== null && (cause as { code?: string }).code === '23505';
-}
-
 function uniqueViolationToConflict(error: unknown): never {
-  const cause = (error instanceof Error && 'cause' in error ? error.cause : error) as { constraint?: string };
+  const constraint = violatedConstraint(error);
   assertIdentityFree({
-    username: cause.constraint === repository.UNIQUE_USERNAME,
-    email: cause.constraint === repository.UNIQUE_EMAIL,
+    username: constraint === repository.UNIQUE_USERNAME,
+    email: constraint === repository.UNIQUE_EMAIL,
   });
   throw error;
 }
@@ -313,8 +311,9 @@ export async function updateCurrentUser(
       input.profile_picture_url !== current.profilePictureUrl &&
       'profile picture',
   ].filter((field): field is string => typeof field === 'string');
+  let user: User;
   try {
-    return await context.db.transaction(async (transaction) => {
+    user = await context.db.transaction(async (transaction) => {
       const updated = await repository.updateUser(transaction, actor.id, {
         ...(usernameChanged ? { username: input.username } : {}),
         ...(emailChanged ? { email, emailVerified: false } : {}),
@@ -336,6 +335,11 @@ export async function updateCurrentUser(
     if (isUniqueViolation(error)) uniqueViolationToConflict(error);
     throw error;
   }
+  // A picture replaced by a URL or cleared: its uploaded file is no longer anyone's.
+  if (input.profile_picture_url !== undefined && input.profile_picture_url !== current.profilePictureUrl) {
+    await removeUploadedAvatar(context.uploadsDir, current.profilePictureUrl);
+  }
+  return user;
 }
 
 export async function changePassword(

@@ -1259,6 +1259,22 @@ describe('accounts API', () => {
         () => false,
       );
 
+    it('removes the uploaded file when the picture is cleared or replaced by a URL', async () => {
+      const uploaded = await upload('me.png', 'image/png', await png(64, 64));
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const url = uploaded.json<{ profile_picture_url: string }>().profile_picture_url;
+      const file = join(avatars, url.split('/').at(-1)!);
+      expect(await exists(file)).toBe(true);
+      const cleared = await context.app.inject({
+        method: 'PUT',
+        url: '/api/auth/me',
+        payload: { profile_picture_url: null },
+        headers: bearer(tokens.access_token),
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      expect(await exists(file)).toBe(false);
+    });
+
     it('stores a resized WebP copy, serves it, and removes the previous one on a second upload', async () => {
       const first = await upload('me.png', 'image/png', await png(600, 400));
       expect(first.statusCode, first.body).toBe(200);
@@ -1333,6 +1349,13 @@ describe('accounts API', () => {
         const response = await upload('notes.txt', 'text/plain', Buffer.from('hello'));
         expect(response.statusCode).toBe(415);
         expect(response.json()).toEqual({ detail: 'Please select an image file' });
+        await expectUnchanged();
+      });
+
+      it('refuses a file declared as text even when its bytes are an image', async () => {
+        const response = await upload('picture.txt', 'text/plain', await png(40, 40));
+        expect(response.statusCode).toBe(415);
+        expect(response.json()).toEqual({ detail: T.pictureNotImage });
         await expectUnchanged();
       });
 

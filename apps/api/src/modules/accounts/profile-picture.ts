@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { ACCOUNT_TEXTS as T, type User } from '@teamhire/shared';
@@ -7,19 +7,17 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './accounts.repository';
+import { AVATAR_URL_PREFIX, avatarsDirectory, removeUploadedAvatar } from './avatar-files';
 import { toUserResponse, type AccountsContext } from './accounts.service';
 
-export const AVATAR_URL_PREFIX = '/uploads/avatars/';
 const AVATAR_SIZE_PX = 256;
-
-export const avatarsDirectory = (uploadsDir: string) => join(uploadsDir, 'avatars');
 
 /**
  * Stores a square, re-encoded copy of the picture under a generated name (the client's file name
  * is never used) and removes the previous upload. Re-encoding also strips metadata such as GPS.
  */
 export async function replaceProfilePicture(
-  context: AccountsContext & { uploadsDir: string },
+  context: AccountsContext,
   actor: Actor,
   upload: { content: Buffer; mimetype: string },
 ): Promise<User> {
@@ -53,9 +51,6 @@ export async function replaceProfilePicture(
     });
     return row!;
   });
-  if (previous?.startsWith(AVATAR_URL_PREFIX)) {
-    const previousName = previous.slice(AVATAR_URL_PREFIX.length);
-    if (/^[0-9a-f-]+\.webp$/.test(previousName)) await rm(join(directory, previousName), { force: true });
-  }
+  await removeUploadedAvatar(context.uploadsDir, previous);
   return toUserResponse(updated, found.verificationStatus);
 }
