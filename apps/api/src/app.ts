@@ -18,6 +18,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -111,5 +112,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(activityRoutes, deps);
   await app.register(verificationRoutes, deps);
   await app.register(teamsRoutes, deps);
+  await app.register(profileRoutes, deps);
   return app;
 }

@@ -12,3 +12,4 @@ export * from './accounts';
 export * from './teams-texts';
 export * from './verification';
 export * from './teams';
+export * from './profile';

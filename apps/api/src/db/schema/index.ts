@@ -9,3 +9,4 @@ export * from './reviews';
 export * from './sessions';
 export * from './teams';
 export * from './verification';
+export * from './profile';

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import {
+  certificateInputSchema,
+  certificateSchema,
+  educationInputSchema,
+  educationSchema,
+  experienceInputSchema,
+  experienceSchema,
+  skillInputSchema,
+  skillSchema,
+  type Certificate,
+  type Education,
+  type Experience,
+  type ProfileKind,
+  type Skill,
+} from '@teamhire/shared';
+import {
+  profileCertificates,
+  profileEducation,
+  profileExperiences,
+  profileSkills,
+} from '../../db/schema/index';
+
+const stamps = (row: { id: number; userId: number; createdAt: Date; updatedAt: Date }) => ({
+  id: row.id,
+  user_id: row.userId,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * The four kinds of profile item differ only in their fields: each kind names its table, its
+ * request and response schemas, and how fields map between the API and the columns.
+ */
+export const PROFILE_KIND_DEFINITIONS = {
+  experiences: {
+    label: 'experience',
+    table: profileExperiences,
+    input: experienceInputSchema,
+    output: experienceSchema,
+    toColumns: (input: z.output<typeof experienceInputSchema>) => ({
+      title: input.title,
+      company: input.company,
+      startDate: input.start_date,
+      endDate: input.current ? null : (input.end_date ?? null),
+      current: input.current,
+      description: input.description || null,
+      totalCompletedProjects: input.total_completed_projects,
+      avgReviews: input.avg_reviews,
+      totalReviews: input.total_reviews,
+    }),
+    toResponse: (row: typeof profileExperiences.$inferSelect): Experience => ({
+      ...stamps(row),
+      title: row.title,
+      company: row.company,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      current: row.current,
+      description: row.description,
+      total_completed_projects: row.totalCompletedProjects,
+      avg_reviews: row.avgReviews,
+      total_reviews: row.totalReviews,
+    }),
+  },
+  skills: {
+    label: 'skill',
+    table: profileSkills,
+    input: skillInputSchema,
+    output: skillSchema,
+    toColumns: (input: z.output<typeof skillInputSchema>) => ({
+      name: input.name,
+      level: input.level,
+      category: input.category || null,
+      totalCompletedProjects: input.total_completed_projects,
+      avgReviews: input.avg_reviews,
+      totalReviews: input.total_reviews,
+    }),
+    toResponse: (row: typeof profileSkills.$inferSelect): Skill => ({
+      ...stamps(row),
+      name: row.name,
+      level: row.level,
+      category: row.category,
+      total_completed_projects: row.totalCompletedProjects,
+      avg_reviews: row.avgReviews,
+      total_reviews: row.totalReviews,
+    }),
+  },
+  certificates: {
+    label: 'certificate',
+    table: profileCertificates,
+    input: certificateInputSchema,
+    output: certificateSchema,
+    toColumns: (input: z.output<typeof certificateInputSchema>) => ({
+      name: input.name,
+      issuer: input.issuer,
+      issueDate: input.issue_date,
+      expiryDate: input.expiry_date ?? null,
+      credentialId: input.credential_id || null,
+      credentialUrl: input.credential_url ?? null,
+    }),
+    toResponse: (row: typeof profileCertificates.$inferSelect): Certificate => ({
+      ...stamps(row),
+      name: row.name,
+      issuer: row.issuer,
+      issue_date: row.issueDate,
+      expiry_date: row.expiryDate,
+      credential_id: row.credentialId,
+      credential_url: row.credentialUrl,
+    }),
+  },
+  education: {
+    label: 'education',
+    table: profileEducation,
+    input: educationInputSchema,
+    output: educationSchema,
+    toColumns: (input: z.output<typeof educationInputSchema>) => ({
+      degree: input.degree,
+      institution: input.institution,
+      fieldOfStudy: input.field_of_study || null,
+      startDate: input.start_date,
+      endDate: input.current ? null : (input.end_date ?? null),
+      current: input.current,
+      gpa: input.gpa ?? null,
+      description: input.description || null,
+    }),
+    toResponse: (row: typeof profileEducation.$inferSelect): Education => ({
+      ...stamps(row),
+      degree: row.degree,
+      institution: row.institution,
+      field_of_study: row.fieldOfStudy,
+      start_date: row.startDate,
+      end_date: row.endDate,
+      current: row.current,
+      gpa: row.gpa,
+      description: row.description,
+    }),
+  },
+} satisfies Record<ProfileKind, unknown>;
