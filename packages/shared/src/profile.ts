@@ -26,9 +26,12 @@ const required = (max: number) =>
     .max(max, `Must be at most ${max} characters`);
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters`).nullish();
-const isoDate = z.iso.date({ error: 'Use a date like 2024-05-31' });
+const dateFormat = 'Use a date like 2024-05-31';
+// Year 0000 matches the pattern but is no date PostgreSQL can store.
+const isoDate = z.iso.date({ error: dateFormat }).refine((value) => !value.startsWith('0000'), dateFormat);
 const requiredDate = z
   .string({ error: T.requiredFields })
+  .trim()
   .min(1, { error: T.requiredFields, abort: true })
   .pipe(isoDate);
 const optionalDate = isoDate.nullish().or(z.literal('').transform(() => null));

@@ -1,6 +1,7 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HealthBanner } from '../features/health/components/health-banner';
 import { NavigationBar } from '../features/navigation/components/navigation-bar';
+import { useSignedIn } from '../lib/use-signed-in';
 import { SiteFooter } from './site-footer';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -26,14 +27,21 @@ export function SkipLink() {
   );
 }
 
+/** Part 1 §2: these pages bring their own compact header for a signed-in user. */
+export function hidesNavigationBar(pathname: string, signedIn: boolean): boolean {
+  return signedIn && (pathname === '/dashboard' || pathname.startsWith('/team-chat/'));
+}
+
 export function Layout() {
+  const { pathname } = useLocation();
+  const signedIn = useSignedIn();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900">
       <SkipLink />
       <NavigationProgress />
       <div className="sticky top-0 z-40">
         <HealthBanner />
-        <NavigationBar />
+        {hidesNavigationBar(pathname, signedIn) ? null : <NavigationBar />}
       </div>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />

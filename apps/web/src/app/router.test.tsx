@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
+import { navigationFixture, signIn, userFixture } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
 import { Layout } from './layout';
 import { RouteErrorView } from './route-error-view';
@@ -16,6 +17,9 @@ function stubApi() {
   stubFetch(({ url }) => {
     if (url.startsWith('/api/health')) return jsonResponse({ status: 'ok' });
     if (url.startsWith('/api/service-categories')) return jsonResponse([]);
+    if (url === '/api/auth/me') return jsonResponse(userFixture());
+    if (url === '/api/navigation') return jsonResponse(navigationFixture({ can_purchase_services: true }));
+    if (url.startsWith('/api/activity')) return jsonResponse({ items: [], total: 0, skip: 0, limit: 20 });
     return jsonResponse({ detail: 'Not Found' }, 404);
   });
 }
@@ -73,5 +77,37 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText('Widget exploded')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('sends a visitor from /dashboard to /login', async () => {
+    stubApi();
+    const router = renderRoutes(routes, '/dashboard');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Welcome Back' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in user from /register to /dashboard, which brings its own header', async () => {
+    signIn();
+    stubApi();
+    const router = renderRoutes(routes, '/register');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Account menu for ada' })).toBeTruthy();
+  });
+
+  it('keeps the navigation bar on other signed-in pages', async () => {
+    signIn();
+    stubApi();
+    renderRoutes(routes, '/activity');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Activity History' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: 'Workspace' })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { RootErrorView, RouteErrorView } from './route-error-view';
+import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -30,6 +31,73 @@ export const routes: RouteObject[] = [
             },
           },
           ...servicePageRoutes,
+          {
+            element: <GuestOnlyRoute />,
+            children: [
+              {
+                path: 'login',
+                lazy: async () => {
+                  const { LoginPage } = await import('../features/accounts/login-page');
+                  return { Component: LoginPage };
+                },
+              },
+              {
+                path: 'register',
+                lazy: async () => {
+                  const { RegisterPage } = await import('../features/accounts/register-page');
+                  return { Component: RegisterPage };
+                },
+              },
+            ],
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => {
+              const { ResetPasswordPage } = await import('../features/accounts/reset-password-page');
+              return { Component: ResetPasswordPage };
+            },
+          },
+          {
+            path: 'verify-email',
+            lazy: async () => {
+              const { VerifyEmailPage } = await import('../features/accounts/verify-email-page');
+              return { Component: VerifyEmailPage };
+            },
+          },
+          {
+            // Part 1 §2 lists more login-protected routes; each joins this group when its screen exists.
+            element: <ProtectedRoute />,
+            children: [
+              {
+                path: 'dashboard',
+                lazy: async () => {
+                  const { DashboardPage } = await import('../features/dashboard/dashboard-page');
+                  return { Component: DashboardPage };
+                },
+              },
+              {
+                path: 'profile/edit',
+                lazy: async () => {
+                  const { EditProfilePage } = await import('../features/accounts/edit-profile-page');
+                  return { Component: EditProfilePage };
+                },
+              },
+              {
+                path: 'profile/change-password',
+                lazy: async () => {
+                  const { ChangePasswordPage } = await import('../features/accounts/change-password-page');
+                  return { Component: ChangePasswordPage };
+                },
+              },
+              {
+                path: 'activity',
+                lazy: async () => {
+                  const { ActivityPage } = await import('../features/activity/activity-page');
+                  return { Component: ActivityPage };
+                },
+              },
+            ],
+          },
           { path: '*', element: <Navigate to="/" replace /> },
         ],
       },

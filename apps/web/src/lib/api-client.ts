@@ -1,21 +1,31 @@
-import type { ErrorResponse } from '@teamhire/shared';
+import type { ErrorResponse, TokenResponse } from '@teamhire/shared';
+import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 
+// The texts of ACCOUNT_TEXTS, repeated here because this module is in the first download (test-checked).
 export const NETWORK_ERROR_MESSAGE = 'Backend server not available...';
+export const AUTHENTICATION_FAILED_MESSAGE = 'Authentication failed';
+export const NO_REFRESH_TOKEN_MESSAGE = 'No refresh token available';
+
+const REFRESH_PATH = '/api/auth/refresh';
+const REFRESH_LOCK_NAME = 'teamhire-token-refresh';
 
 export interface ApiFieldError {
   path: string;
   message: string;
 }
 
-/** An answer from the server that was not a success; `message` is the server's `detail` when it sent one. */
+/** An answer from the server that was not a success; `message` is the server's `detail`, else 'HTTP {status}'. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
+  /** The server's own words, or null when it sent none. */
+  readonly detail: string | null;
   readonly fieldErrors: readonly ApiFieldError[];
 
-  constructor(status: number, message: string, fieldErrors: readonly ApiFieldError[] = []) {
-    super(message);
+  constructor(status: number, detail: string | null, fieldErrors: readonly ApiFieldError[] = []) {
+    super(detail ?? `HTTP ${status}`);
     this.status = status;
+    this.detail = detail;
     this.fieldErrors = fieldErrors;
   }
 }
@@ -47,21 +57,6 @@ export interface ApiRequestOptions<T> {
   schema?: ResponseParser<T>;
 }
 
-/**
- * The seam for authentication, installed by the auth feature once it exists.
- * `refreshAccessToken` should share one in-flight refresh between concurrent callers.
- */
-export interface ApiAuthentication {
-  getAccessToken(): string | null;
-  refreshAccessToken(): Promise<boolean>;
-}
-
-let authentication: ApiAuthentication | null = null;
-
-export function setApiAuthentication(next: ApiAuthentication | null): void {
-  authentication = next;
-}
-
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -72,17 +67,18 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return search ? `${path}?${search}` : path;
 }
 
-async function send<T>(path: string, options: ApiRequestOptions<T>): Promise<Response> {
+async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = authentication?.getAccessToken();
+  const formData = options.body instanceof FormData ? options.body : null;
+  // A multipart body sets its own Content-Type with the boundary.
+  if (options.body !== undefined && !formData) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   try {
     return await fetch(buildApiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'include',
       signal: options.signal,
     });
@@ -112,18 +108,111 @@ function isFieldError(value: unknown): value is ApiFieldError {
 function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
   if (!isRecord(body) || typeof body.detail !== 'string' || body.detail === '') {
-    return new ApiError(status, `HTTP ${status}`);
+    return new ApiError(status, null);
   }
   const detail: ErrorResponse['detail'] = body.detail;
   const fieldErrors = Array.isArray(body.errors) ? body.errors.filter(isFieldError) : [];
   return new ApiError(status, detail, fieldErrors);
 }
 
+function isTokenResponse(value: unknown): value is Pick<TokenResponse, 'access_token' | 'refresh_token'> {
+  return (
+    isRecord(value) &&
+    typeof value.access_token === 'string' &&
+    value.access_token !== '' &&
+    typeof value.refresh_token === 'string' &&
+    value.refresh_token !== ''
+  );
+}
+
+let sessionEndedHandler: (() => void) | null = null;
+
+/** The app's reaction to a session that could not be renewed: clear cached data and go to /login. */
+export function setSessionEndedHandler(handler: (() => void) | null): void {
+  sessionEndedHandler = handler;
+}
+
+function endSession(message: string): ApiError {
+  clearTokens('expired');
+  sessionEndedHandler?.();
+  return new ApiError(401, message);
+}
+
+async function exchangeRefreshToken(): Promise<void> {
+  const refreshToken = getRefreshToken();
+  if (!refreshToken) throw endSession(NO_REFRESH_TOKEN_MESSAGE);
+
+  let response: Response;
+  try {
+    response = await fetch(REFRESH_PATH, {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+      credentials: 'include',
+    });
+  } catch {
+    // Offline says nothing about the refresh token: keep the session for when the network is back.
+    throw new NetworkError();
+  }
+  const text = await response.text();
+  const body = parseJson(text);
+  if (response.ok && isTokenResponse(body)) {
+    storeTokens({ accessToken: body.access_token, refreshToken: body.refresh_token });
+    return;
+  }
+  // Another tab rotated the token while this request was on its way: its new pair is already stored.
+  if (getRefreshToken() !== refreshToken) return;
+  // A server in trouble or a rate limit is not a verdict on the token either.
+  if (response.status >= 500 || response.status === 429) throw toApiError(response.status, text);
+  throw endSession(AUTHENTICATION_FAILED_MESSAGE);
+}
+
+/** Tabs of one browser share the refresh token, and the server rotates it: only one tab may spend it. */
+async function withCrossTabLock(work: () => Promise<void>): Promise<void> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return work();
+  await navigator.locks.request(REFRESH_LOCK_NAME, work);
+}
+
+let refreshInFlight: Promise<void> | null = null;
+
+/**
+ * Renews the access token that the server refused. Every request refused with the same token waits
+ * for one shared refresh; a request refused after the token already changed just retries.
+ */
+function renewSession(refusedToken: string | null): Promise<void> {
+  if (getAccessToken() !== refusedToken) return Promise.resolve();
+  refreshInFlight ??= withCrossTabLock(async () => {
+    if (getAccessToken() !== refusedToken) return;
+    await exchangeRefreshToken();
+  }).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+/**
+ * A 401 from these is the answer about the credentials they carry (a wrong password, a spent reset
+ * link), not about the session, so it never triggers a refresh.
+ */
+const CREDENTIAL_PATHS: ReadonlySet<string> = new Set([
+  '/api/auth/login',
+  '/api/auth/register',
+  REFRESH_PATH,
+  '/api/auth/logout',
+  '/api/auth/forgot-password',
+  '/api/auth/reset-password',
+  '/api/auth/verify-email',
+  '/api/auth/send-verification',
+]);
+
 export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  let response = await send(path, options);
+  const sentToken = getAccessToken();
+  const signedIn = sentToken !== null || getRefreshToken() !== null;
+  let response = await send(path, options, sentToken);
   // One refresh and one retry, never a loop: a second 401 is the caller's answer.
-  if (response.status === 401 && authentication && (await authentication.refreshAccessToken())) {
-    response = await send(path, options);
+  if (response.status === 401 && signedIn && !CREDENTIAL_PATHS.has(path)) {
+    await renewSession(sentToken);
+    response = await send(path, options, getAccessToken());
   }
 
   const text = await response.text();

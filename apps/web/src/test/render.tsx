@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { ToastProvider } from '../components/ui/toast';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -20,13 +21,16 @@ export function renderWithProviders(
     route = '/',
     path = '*',
     extraRoutes = [],
-  }: { route?: string; path?: string; extraRoutes?: RouteObject[] } = {},
-): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+    queryClient = createTestQueryClient(),
+  }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
+): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
   const result = render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>,
   );
-  return { ...result, router };
+  return { ...result, router, queryClient };
 }

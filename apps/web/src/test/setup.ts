@@ -7,4 +7,6 @@ Element.prototype.scrollIntoView = vi.fn<Element['scrollIntoView']>();
 
 afterEach(() => {
   cleanup();
+  // The session lives in localStorage; every test starts signed out.
+  window.localStorage.clear();
 });

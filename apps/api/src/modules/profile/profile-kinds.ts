@@ -35,6 +35,7 @@ const stamps = (row: { id: number; userId: number; createdAt: Date; updatedAt: D
 export const PROFILE_KIND_DEFINITIONS = {
   experiences: {
     label: 'experience',
+    one: 'an experience',
     table: profileExperiences,
     input: experienceInputSchema,
     output: experienceSchema,
@@ -64,6 +65,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   },
   skills: {
     label: 'skill',
+    one: 'a skill',
     table: profileSkills,
     input: skillInputSchema,
     output: skillSchema,
@@ -87,6 +89,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   },
   certificates: {
     label: 'certificate',
+    one: 'a certificate',
     table: profileCertificates,
     input: certificateInputSchema,
     output: certificateSchema,
@@ -110,6 +113,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   },
   education: {
     label: 'education',
+    one: 'an education entry',
     table: profileEducation,
     input: educationInputSchema,
     output: educationSchema,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   profileCertificates,
@@ -26,6 +26,16 @@ export async function listItems<T extends ProfileTable>(db: DatabaseOrTransactio
     .where(eq(table.userId, userId))
     .orderBy(...ordering(table));
   return rows as T['$inferSelect'][];
+}
+
+export async function countItems(db: DatabaseOrTransaction, table: ProfileTable, userId: number) {
+  const [row] = await db.select({ total: count() }).from(table).where(eq(table.userId, userId));
+  return row?.total ?? 0;
+}
+
+/** Holds the owner's row until the transaction ends; `no key update` leaves foreign-key checks free. */
+export async function lockOwner(db: DatabaseOrTransaction, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function insertItem<T extends ProfileTable>(

@@ -59,7 +59,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
     // a generic schema and the handler's types is given up, so bodies are read as their known type.
     const routes = app.withTypeProvider<FastifyTypeProviderDefault>();
     type ItemRequest = FastifyRequest<{ Params: { id: number } }>;
-    const one = `${definition.label === 'education' ? 'an education entry' : `a ${definition.label}`}`;
+    const { one } = definition;
     routes.get(
       `/api/profile/${path}`,
       {

@@ -9,6 +9,8 @@ import * as repository from './profile.repository';
 /** One kind of profile item: its table and how its fields map between the API and the columns. */
 export interface ProfileKindDefinition<Table extends repository.ProfileTable, Input, Output> {
   label: string;
+  /** The label with its article, as in 'Added an experience'. */
+  one: string;
   table: Table;
   toColumns(input: Input): Omit<Table['$inferInsert'], 'userId'>;
   toResponse(row: Table['$inferSelect']): Output;
@@ -26,8 +28,9 @@ export function profileItemService<Table extends repository.ProfileTable, Input,
     },
     async create(actor: Actor, input: Input): Promise<Output> {
       return db.transaction(async (transaction) => {
-        const existing = await repository.listItems(transaction, kind.table, actor.id);
-        if (existing.length >= PROFILE_ITEMS_MAX) {
+        // One create at a time per user, so that two requests cannot both take the last place.
+        await repository.lockOwner(transaction, actor.id);
+        if ((await repository.countItems(transaction, kind.table, actor.id)) >= PROFILE_ITEMS_MAX) {
           throw new AppError(422, `A profile holds at most ${PROFILE_ITEMS_MAX} of each kind of item`);
         }
         const row = await repository.insertItem(transaction, kind.table, {
@@ -37,7 +40,7 @@ export function profileItemService<Table extends repository.ProfileTable, Input,
         await recordActivity(transaction, {
           userId: actor.id,
           action: 'profile.item_added',
-          description: `Added ${kind.label === 'education' ? 'an education entry' : `a ${kind.label}`} to your profile`,
+          description: `Added ${kind.one} to your profile`,
         });
         return kind.toResponse(row);
       });

@@ -1,4 +1,5 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 interface FieldShellProps {
   id: string;
@@ -54,9 +55,48 @@ interface OwnFieldProps {
   error?: string;
 }
 
-export type TextFieldProps = OwnFieldProps & ComponentPropsWithRef<'input'>;
+export type TextFieldProps = OwnFieldProps & ComponentPropsWithRef<'input'> & { startIcon?: ReactNode };
 
 export function TextField({
+  label,
+  optional,
+  hint,
+  error,
+  startIcon,
+  id: explicitId,
+  className = '',
+  ...props
+}: TextFieldProps) {
+  const { id, hintId, errorId } = useFieldIds(explicitId);
+  const input = (
+    <input
+      id={id}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(hint, hintId, error, errorId)}
+      className={`${controlClassName} ${startIcon ? 'pl-10' : ''} ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
+      {...props}
+    />
+  );
+  return (
+    <FieldShell {...{ id, label, optional, hint, hintId, error, errorId }}>
+      {startIcon ? (
+        <div className="relative">
+          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-slate-500">
+            {startIcon}
+          </span>
+          {input}
+        </div>
+      ) : (
+        input
+      )}
+    </FieldShell>
+  );
+}
+
+export type PasswordFieldProps = OwnFieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>;
+
+/** A password input with a show/hide toggle; the toggle's name says which field it reveals. */
+export function PasswordField({
   label,
   optional,
   hint,
@@ -64,17 +104,35 @@ export function TextField({
   id: explicitId,
   className = '',
   ...props
-}: TextFieldProps) {
+}: PasswordFieldProps) {
   const { id, hintId, errorId } = useFieldIds(explicitId);
+  const [visible, setVisible] = useState(false);
+  const subject = label.toLowerCase();
   return (
     <FieldShell {...{ id, label, optional, hint, hintId, error, errorId }}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint, hintId, error, errorId)}
-        className={`${controlClassName} ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
-        {...props}
-      />
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint, hintId, error, errorId)}
+          className={`${controlClassName} pr-11 ${error ? 'border-red-600' : 'border-slate-300'} ${className}`}
+          {...props}
+        />
+        <button
+          type="button"
+          aria-label={visible ? `Hide ${subject}` : `Show ${subject}`}
+          aria-controls={id}
+          onClick={() => setVisible((shown) => !shown)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-900"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-4" />
+          ) : (
+            <Eye aria-hidden="true" className="size-4" />
+          )}
+        </button>
+      </div>
     </FieldShell>
   );
 }

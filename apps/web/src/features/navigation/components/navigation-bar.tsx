@@ -1,9 +1,10 @@
 import { HEADER_SCROLLED_PX } from '@teamhire/shared';
 import { Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { scrollToSection } from '../../../lib/scroll';
+import { useSignedIn } from '../../../lib/use-signed-in';
 import { useScrolledPast } from '../use-scrolled-past';
 import { BrandLogo } from './brand-logo';
 
@@ -15,6 +16,18 @@ export const LANDING_SECTIONS = [
 ] as const;
 
 const MOBILE_MENU_ID = 'mobile-navigation';
+
+const AccountToolbar = lazy(() =>
+  import('./signed-in-navigation').then((module) => ({ default: module.AccountToolbar })),
+);
+const WorkspaceNavigation = lazy(() =>
+  import('./signed-in-navigation').then((module) => ({ default: module.WorkspaceNavigation })),
+);
+
+/** Holds the toolbar's place while its code loads, so the bar does not jump. */
+function AccountToolbarPlaceholder() {
+  return <span aria-hidden="true" className="size-9 rounded-full bg-slate-100" />;
+}
 
 const sectionItemClassName =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 motion-reduce:transition-none';
@@ -78,6 +91,7 @@ function VisitorActions({ onNavigate, stacked }: { onNavigate: () => void; stack
 export function NavigationBar() {
   const { pathname } = useLocation();
   const onHome = pathname === '/';
+  const signedIn = useSignedIn();
   const scrolled = useScrolledPast(HEADER_SCROLLED_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -112,26 +126,42 @@ export function NavigationBar() {
         <div className="hidden items-center gap-1 md:flex">
           <SectionItems onHome={onHome} onNavigate={closeMenu} className="" />
         </div>
-        <div className="hidden items-center gap-2 md:flex">
-          <VisitorActions onNavigate={closeMenu} stacked={false} />
-        </div>
-
-        <button
-          ref={menuButtonRef}
-          type="button"
-          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={MOBILE_MENU_ID}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? (
-            <X aria-hidden="true" className="size-6" />
+        <div className="flex items-center gap-2">
+          {signedIn ? (
+            <Suspense fallback={<AccountToolbarPlaceholder />}>
+              <AccountToolbar />
+            </Suspense>
           ) : (
-            <Menu aria-hidden="true" className="size-6" />
+            <div className="hidden items-center gap-2 md:flex">
+              <VisitorActions onNavigate={closeMenu} stacked={false} />
+            </div>
           )}
-        </button>
+
+          <button
+            ref={menuButtonRef}
+            type="button"
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={MOBILE_MENU_ID}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Menu aria-hidden="true" className="size-6" />
+            )}
+          </button>
+        </div>
       </nav>
+
+      {signedIn ? (
+        <div className="hidden border-t border-slate-100 md:block">
+          <Suspense fallback={<div className="h-11" />}>
+            <WorkspaceNavigation variant="bar" />
+          </Suspense>
+        </div>
+      ) : null}
 
       <div
         id={MOBILE_MENU_ID}
@@ -142,7 +172,13 @@ export function NavigationBar() {
           <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
         </nav>
         <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          <VisitorActions onNavigate={closeMenu} stacked />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <WorkspaceNavigation variant="stacked" onNavigate={closeMenu} />
+            </Suspense>
+          ) : (
+            <VisitorActions onNavigate={closeMenu} stacked />
+          )}
         </div>
       </div>
     </header>

@@ -1,0 +1,36 @@
+import type { UserRole } from '@teamhire/shared';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../features/accounts/api/get-current-user';
+import { returnPath, type ReturnState } from '../features/accounts/return-path';
+import { hasAnyRole } from '../features/accounts/roles';
+import { useSignedIn } from '../lib/use-signed-in';
+import { PageLoading } from './page-loading';
+
+/** Visitors go to /login, which brings them back here after signing in. */
+export function ProtectedRoute() {
+  const signedIn = useSignedIn();
+  const { pathname, search, hash } = useLocation();
+  if (!signedIn) {
+    const state: ReturnState = { from: { pathname, search, hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Goes inside <ProtectedRoute>: a signed-in user without one of the roles goes to the dashboard. */
+export function RoleRoute({ roles }: { roles: readonly UserRole[] }) {
+  const user = useCurrentUser();
+  if (user.isPending) return <PageLoading />;
+  // The route's error view offers a retry; guessing would either lock out or let in the wrong person.
+  if (user.isError) throw user.error;
+  if (!hasAnyRole(user.data, roles)) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+/** Login and registration make no sense when signed in: continue to where the person was going. */
+export function GuestOnlyRoute() {
+  const signedIn = useSignedIn();
+  const location = useLocation();
+  if (signedIn) return <Navigate to={returnPath(location.state)} replace />;
+  return <Outlet />;
+}

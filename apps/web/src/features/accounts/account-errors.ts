@@ -1,0 +1,66 @@
+import { ACCOUNT_TEXTS } from '@teamhire/shared';
+import { ApiError, NetworkError } from '../../lib/api-client';
+
+export interface FormFieldError<F extends string> {
+  field: F;
+  message: string;
+}
+
+/** The server names fields by where they came from ('body.email', decision 0005); forms know 'email'. */
+export function formFieldErrors<F extends string>(
+  error: ApiError,
+  fields: readonly F[],
+): FormFieldError<F>[] {
+  const found: FormFieldError<F>[] = [];
+  for (const fieldError of error.fieldErrors) {
+    const name = fieldError.path.replace(/^body\./, '');
+    const field = fields.find((candidate) => candidate === name);
+    if (field && !found.some((existing) => existing.field === field)) {
+      found.push({ field, message: fieldError.message });
+    }
+  }
+  return found;
+}
+
+/** Part 1 §8: 'Login failed', or the server's text. */
+export function loginFailureMessage(error: unknown): string {
+  if (error instanceof NetworkError) return error.message;
+  if (error instanceof ApiError && error.detail) return error.detail;
+  return ACCOUNT_TEXTS.loginFailed;
+}
+
+export const REGISTRATION_FIELDS = ['username', 'email', 'password'] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+
+export interface RegistrationFailure {
+  /** Shown above the form; null when the field errors say it all. */
+  message: string | null;
+  fieldErrors: FormFieldError<RegistrationField>[];
+}
+
+function takenFieldError(detail: string | null): FormFieldError<RegistrationField> | null {
+  if (detail === ACCOUNT_TEXTS.usernameTaken) return { field: 'username', message: detail };
+  if (detail === ACCOUNT_TEXTS.emailTaken) return { field: 'email', message: detail };
+  return null;
+}
+
+/** Part 1 §8: the registration failure texts, each after the prefix 'Registration failed. '. */
+export function registrationFailure(error: unknown): RegistrationFailure {
+  const prefix = ACCOUNT_TEXTS.registrationFailedPrefix;
+  if (error instanceof NetworkError) {
+    return { message: prefix + ACCOUNT_TEXTS.registrationConnection, fieldErrors: [] };
+  }
+  if (error instanceof ApiError) {
+    const fieldErrors = formFieldErrors(error, REGISTRATION_FIELDS);
+    if (error.status === 409) {
+      const taken =
+        fieldErrors.length > 0 ? fieldErrors : [takenFieldError(error.detail)].filter((e) => e !== null);
+      if (taken.length > 0) return { message: null, fieldErrors: taken };
+    }
+    if (error.status === 422) return { message: prefix + ACCOUNT_TEXTS.registrationInvalid, fieldErrors };
+    if (error.status >= 500) return { message: prefix + ACCOUNT_TEXTS.registrationServer, fieldErrors: [] };
+    return { message: prefix + (error.detail ?? ACCOUNT_TEXTS.registrationUnknown), fieldErrors: [] };
+  }
+  if (error instanceof Error && error.message) return { message: prefix + error.message, fieldErrors: [] };
+  return { message: ACCOUNT_TEXTS.registrationFailed, fieldErrors: [] };
+}

@@ -1,0 +1,15 @@
+import type { MessageResponse } from '@teamhire/shared';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function sendVerification(body: { email: string }): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/api/auth/send-verification', { method: 'POST', body });
+}
+
+export function sendVerificationMutationOptions() {
+  return mutationOptions({ mutationKey: ['auth', 'send-verification'], mutationFn: sendVerification });
+}
+
+export function useSendVerification() {
+  return useMutation(sendVerificationMutationOptions());
+}

@@ -1,0 +1,31 @@
+import type { User } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { currentUserQueryKey } from './get-current-user';
+
+export interface ProfilePictureUpload {
+  profile_picture_url: string;
+}
+
+export function uploadProfilePicture(file: File): Promise<ProfilePictureUpload> {
+  const body = new FormData();
+  body.append('file', file);
+  return apiRequest<ProfilePictureUpload>('/api/auth/upload-profile-picture', { method: 'POST', body });
+}
+
+export function uploadProfilePictureMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['auth', 'profile-picture'],
+    mutationFn: uploadProfilePicture,
+    // The server puts the new picture on the profile at once, whatever happens to the rest of the form.
+    onSuccess: ({ profile_picture_url }) =>
+      queryClient.setQueryData<User>(currentUserQueryKey, (user) =>
+        user ? { ...user, profile_picture_url } : user,
+      ),
+  });
+}
+
+export function useUploadProfilePicture() {
+  const queryClient = useQueryClient();
+  return useMutation(uploadProfilePictureMutationOptions(queryClient));
+}

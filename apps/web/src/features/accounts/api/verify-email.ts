@@ -1,0 +1,15 @@
+import type { MessageResponse } from '@teamhire/shared';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function verifyEmail(body: { token: string }): Promise<MessageResponse> {
+  return apiRequest<MessageResponse>('/api/auth/verify-email', { method: 'POST', body });
+}
+
+export function verifyEmailMutationOptions() {
+  return mutationOptions({ mutationKey: ['auth', 'verify-email'], mutationFn: verifyEmail });
+}
+
+export function useVerifyEmail() {
+  return useMutation(verifyEmailMutationOptions());
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, LoaderCircle, Mail, UserPlus, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { registrationFailure } from '../account-errors';
+import { useRegister } from '../api/register';
+import { registrationFormSchema } from '../form-schemas';
+import { accountTypeTitle, type AccountType } from './account-type-step';
+
+export function RegistrationForm({
+  role,
+  headingRef,
+  onChangeAccountType,
+  onRegistered,
+}: {
+  role: AccountType;
+  headingRef: (element: HTMLHeadingElement | null) => void;
+  onChangeAccountType: () => void;
+  onRegistered: (email: string) => void;
+}) {
+  const registerAccount = useRegister();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registrationFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirm_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ username, email, password }) => {
+    setFailure(null);
+    try {
+      await registerAccount.mutateAsync({ username, email, password, role });
+      onRegistered(email);
+    } catch (error) {
+      const { message, fieldErrors } = registrationFailure(error);
+      setFailure(message);
+      fieldErrors.forEach(({ field, message: fieldMessage }, index) =>
+        setError(field, { message: fieldMessage }, { shouldFocus: index === 0 }),
+      );
+    }
+  });
+
+  return (
+    <section aria-labelledby="registration-form-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="registration-form-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
+          {`Create your ${accountTypeTitle(role)} account`}
+        </h2>
+        <Button variant="ghost" size="sm" onClick={onChangeAccountType} className="-mr-3">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Change Account Type
+        </Button>
+      </div>
+      <div className="mt-6 flex flex-col gap-5">
+        {failure ? <Alert variant="error">{failure}</Alert> : null}
+        <form noValidate onSubmit={onSubmit} aria-label="Registration" className="flex flex-col gap-5">
+          <TextField
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            startIcon={<UserRound aria-hidden="true" className="size-4" />}
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            startIcon={<Mail aria-hidden="true" className="size-4" />}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            required
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
+            {isSubmitting ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+            ) : (
+              <UserPlus aria-hidden="true" className="size-4" />
+            )}
+            Create Account
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOUNT_TEXTS, type UpdateMeRequest, type User } from '@teamhire/shared';
+import { LoaderCircle, Mail, Save, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { TextField } from '../../components/ui/form-field';
+import { PageShell } from '../../components/ui/page-shell';
+import { ApiError } from '../../lib/api-client';
+import { formFieldErrors } from './account-errors';
+import { useCurrentUser } from './api/get-current-user';
+import { useUpdateCurrentUser } from './api/update-current-user';
+import { useUploadProfilePicture } from './api/upload-profile-picture';
+import { ProfilePictureField, type PictureChoice } from './components/profile-picture-field';
+import { editProfileFormSchema, type EditProfileFormValues } from './form-schemas';
+
+/** Part 2 §9. */
+export const PROFILE_REDIRECT_MS = 2000;
+/** Part 2 sends the person to /profile; that page arrives with the profile feature, until then the dashboard. */
+export const PROFILE_SAVED_REDIRECT_PATH = '/dashboard';
+
+const PROFILE_FIELDS = ['username', 'email', 'full_name'] as const;
+
+/** Only what changed is sent: an unchanged email must not look like a new address to verify. */
+export function profileChanges(
+  user: User,
+  values: EditProfileFormValues,
+  pictureUrl: string | null | undefined,
+): UpdateMeRequest {
+  const changes: UpdateMeRequest = {};
+  const username = values.username.trim();
+  const email = values.email.trim();
+  const fullName = values.full_name?.trim() ? values.full_name.trim() : null;
+  if (username !== user.username) changes.username = username;
+  if (email !== user.email) changes.email = email;
+  if (fullName !== user.full_name) changes.full_name = fullName;
+  if (pictureUrl !== undefined && pictureUrl !== user.profile_picture_url) {
+    changes.profile_picture_url = pictureUrl;
+  }
+  return changes;
+}
+
+function uploadFailureMessage(error: unknown): string {
+  // 413 and 415 explain themselves (too large, not an image the server accepts).
+  if (error instanceof ApiError && error.status < 500 && error.detail) return error.detail;
+  return ACCOUNT_TEXTS.profileUpdateFailed;
+}
+
+function EditProfileForm({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const updateUser = useUpdateCurrentUser();
+  const uploadPicture = useUploadProfilePicture();
+  const [picture, setPicture] = useState<PictureChoice>({ kind: 'unchanged' });
+  const [pictureError, setPictureError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(editProfileFormSchema),
+    defaultValues: { username: user.username, email: user.email, full_name: user.full_name ?? '' },
+  });
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = window.setTimeout(() => void navigate(PROFILE_SAVED_REDIRECT_PATH), PROFILE_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [saved, navigate]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    if (picture.kind === 'new') {
+      try {
+        // The upload puts the picture on the profile by itself; the update carries the other fields.
+        await uploadPicture.mutateAsync(picture.file);
+      } catch (error) {
+        setPictureError(uploadFailureMessage(error));
+        return;
+      }
+    }
+    const pictureUrl = picture.kind === 'removed' ? null : undefined;
+
+    try {
+      await updateUser.mutateAsync(profileChanges(user, values, pictureUrl));
+      setSaved(true);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, PROFILE_FIELDS) : [];
+      fieldErrors.forEach(({ field, message }, index) =>
+        setError(field, { message }, { shouldFocus: index === 0 }),
+      );
+      if (fieldErrors.length === 0) setFailure(ACCOUNT_TEXTS.profileUpdateFailed);
+    }
+  });
+
+  if (saved) return <Alert variant="success">{ACCOUNT_TEXTS.profileUpdated}</Alert>;
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Edit profile"
+      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      {failure ? <Alert variant="error">{failure}</Alert> : null}
+      <ProfilePictureField
+        user={user}
+        choice={picture}
+        error={pictureError}
+        onChoose={(choice) => {
+          setPictureError(null);
+          setPicture(choice);
+        }}
+        onProblem={setPictureError}
+      />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+        startIcon={<UserRound aria-hidden="true" className="size-4" />}
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        startIcon={<Mail aria-hidden="true" className="size-4" />}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Full Name"
+        optional
+        autoComplete="name"
+        error={errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Link to="/dashboard" className={buttonClassName('secondary')}>
+          Cancel
+        </Link>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? (
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          ) : (
+            <Save aria-hidden="true" className="size-4" />
+          )}
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function EditProfilePage() {
+  const user = useCurrentUser();
+  return (
+    <PageShell title="Edit Profile" description="Update your account details and profile picture.">
+      {user.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+          Loading your profile...
+        </p>
+      ) : null}
+      {user.isError ? (
+        <Alert variant="error">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p>{user.error.message}</p>
+            <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
+              Retry
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      {user.isSuccess ? <EditProfileForm user={user.data} /> : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Navigation, User } from '@teamhire/shared';
+
+export interface WorkspaceLink {
+  label: string;
+  to: string;
+}
+
+/** Part 1 §6: which links a signed-in user gets, from the server's flags, in the table's order. */
+export function buildWorkspaceLinks(
+  user: Pick<User, 'role' | 'is_superuser'>,
+  flags: Navigation,
+): WorkspaceLink[] {
+  const links: WorkspaceLink[] = [];
+  if (flags.can_create_team) links.push({ label: 'Create Team', to: '/teams/create' });
+  if (flags.can_manage_team) {
+    links.push({ label: 'My Teams', to: '/teams/my-teams' });
+    links.push({ label: 'Manage Packages', to: '/services/manage-packages' });
+  }
+  if (flags.can_apply_to_teams) links.push({ label: 'Browse Teams', to: '/teams/browse' });
+  if (user.role === 'SELLER') links.push({ label: 'Manage Teams', to: '/teams/manage' });
+  if (flags.can_create_service_packages) links.push({ label: 'Create Service', to: '/services/create' });
+  if (flags.can_purchase_services) links.push({ label: 'Services', to: '/services' });
+  if (flags.can_view_orders) links.push({ label: 'Orders', to: '/orders' });
+  if (user.role === 'GENERAL_ADMIN' || user.is_superuser) {
+    links.push({ label: 'Admin Panel', to: '/admin/verifications' });
+  }
+  return links;
+}
+
+export const VERIFICATION_PATH = '/verification';
+
+/** Decision A10: the badge is about role verification; null when there is nothing to ask of the user. */
+export function verificationBadgeText(
+  flags: Pick<Navigation, 'requires_verification' | 'is_verified' | 'verification_status'>,
+): string | null {
+  if (!flags.requires_verification || flags.is_verified) return null;
+  if (flags.verification_status === 'pending') return 'Verification Pending';
+  if (flags.verification_status === 'rejected') return 'Verification Rejected';
+  return 'Verification Required';
+}

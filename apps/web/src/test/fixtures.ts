@@ -1,0 +1,40 @@
+import type { Navigation, User } from '@teamhire/shared';
+import { storeTokens } from '../lib/auth-tokens';
+
+export function userFixture(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    username: 'ada',
+    email: 'ada@example.com',
+    full_name: 'Ada Lovelace',
+    role: 'BUYER',
+    is_active: true,
+    is_superuser: false,
+    is_verified: false,
+    email_verified: true,
+    profile_picture_url: null,
+    verification_status: null,
+    created_at: '2025-03-04T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function navigationFixture(overrides: Partial<Navigation> = {}): Navigation {
+  return {
+    can_create_team: false,
+    can_manage_team: false,
+    can_apply_to_teams: false,
+    can_create_service_packages: false,
+    can_purchase_services: false,
+    can_view_orders: false,
+    can_review_verifications: false,
+    requires_verification: false,
+    is_verified: false,
+    verification_status: null,
+    ...overrides,
+  };
+}
+
+export function signIn(accessToken = 'access-1', refreshToken = 'refresh-1'): void {
+  storeTokens({ accessToken, refreshToken });
+}
