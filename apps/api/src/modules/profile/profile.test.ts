@@ -137,7 +137,10 @@ const KIND_CASES: KindCase[] = [
     },
     required: ['degree', 'institution', 'start_date'],
     at: (date) => ({ degree: 'BSc', institution: 'Example University', start_date: date }),
-    filler: { columns: 'degree, institution, start_date', values: "'Filler', 'University', date '2020-01-01'" },
+    filler: {
+      columns: 'degree, institution, start_date',
+      values: "'Filler', 'University', date '2020-01-01'",
+    },
     activity: 'Added an education entry to your profile',
   },
 ];
@@ -491,7 +494,11 @@ describe('profile', () => {
 
     it('refuses an end date before the start date', async () => {
       const owner = await signedIn();
-      const response = await post(kind, owner, { ...valid, start_date: '2020-05-02', end_date: '2020-05-01' });
+      const response = await post(kind, owner, {
+        ...valid,
+        start_date: '2020-05-02',
+        end_date: '2020-05-01',
+      });
       expectValidationError(response, 'body.end_date', PROFILE_TEXTS.endBeforeStart);
       expect(await rowCount(table, owner.id)).toBe(0);
     });
@@ -545,15 +552,19 @@ describe('profile', () => {
       expect(await rowCount(table, owner.id)).toBe(0);
     });
 
-    it.each(['javascript:alert(1)', 'ftp://x', 'http//example.com', 'https://', 'example.com', 'https://a b'])(
-      'refuses the credential URL %s',
-      async (url) => {
-        const owner = await signedIn();
-        const response = await post('certificates', owner, { ...valid, credential_url: url });
-        expectValidationError(response, 'body.credential_url', PROFILE_TEXTS.urlInvalid);
-        expect(await rowCount(table, owner.id)).toBe(0);
-      },
-    );
+    it.each([
+      'javascript:alert(1)',
+      'ftp://x',
+      'http//example.com',
+      'https://',
+      'example.com',
+      'https://a b',
+    ])('refuses the credential URL %s', async (url) => {
+      const owner = await signedIn();
+      const response = await post('certificates', owner, { ...valid, credential_url: url });
+      expectValidationError(response, 'body.credential_url', PROFILE_TEXTS.urlInvalid);
+      expect(await rowCount(table, owner.id)).toBe(0);
+    });
 
     it.each(['', null])('stores the credential URL %o as null', async (url) => {
       const owner = await signedIn();
@@ -577,7 +588,14 @@ describe('profile', () => {
         .filter((field) => field.endsWith('_date'))
         .map((field) => ({ kind, field })),
     );
-    const badDates = ['2024-1-5', '31/12/2024', '2024-13-01', '2023-02-29', '2024-05-31T00:00:00Z', '0000-01-01'];
+    const badDates = [
+      '2024-1-5',
+      '31/12/2024',
+      '2024-13-01',
+      '2023-02-29',
+      '2024-05-31T00:00:00Z',
+      '0000-01-01',
+    ];
 
     it.each(dateFields.flatMap((entry) => badDates.map((value) => ({ ...entry, value }))))(
       'refuses $kind $field $value',
@@ -622,7 +640,12 @@ describe('profile', () => {
 
     it('returns four empty lists for a new user', async () => {
       const response = await request('GET', '/api/profile', await signedIn());
-      expect(response.json<Profile>()).toEqual({ experiences: [], skills: [], certificates: [], education: [] });
+      expect(response.json<Profile>()).toEqual({
+        experiences: [],
+        skills: [],
+        certificates: [],
+        education: [],
+      });
     });
 
     it('answers 401 without a token', async () => {

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
@@ -171,14 +172,7 @@ export function EditProfilePage() {
         </p>
       ) : null}
       {user.isError ? (
-        <Alert variant="error">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p>{user.error.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <ErrorWithRetry message={user.error.message} onRetry={() => void user.refetch()} />
       ) : null}
       {user.isSuccess ? <EditProfileForm user={user.data} /> : null}
     </PageShell>

@@ -5,7 +5,6 @@ import {
   KeyRound,
   LoaderCircle,
   Package,
-  RotateCcw,
   ShieldCheck,
   ShoppingBag,
   UserRound,
@@ -13,6 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { Button } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
 import { formatRelativeTime } from '../../lib/format';
@@ -79,15 +79,7 @@ export function ActivityPage() {
       ) : null}
 
       {activity.isError && entries.length === 0 ? (
-        <Alert variant="error">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p>{activity.error.message}</p>
-            <Button size="sm" variant="secondary" onClick={() => void activity.refetch()}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              Retry
-            </Button>
-          </div>
-        </Alert>
+        <ErrorWithRetry message={activity.error.message} onRetry={() => void activity.refetch()} />
       ) : null}
 
       {activity.isSuccess && entries.length === 0 ? (

@@ -1,6 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { useCurrentUser } from '../accounts/api/get-current-user';
 import { useNavigationFlags } from '../navigation/api/get-navigation';
 import { buildWorkspaceLinks } from '../navigation/navigation-links';
@@ -27,14 +26,11 @@ export function DashboardPage() {
             </p>
           ) : null}
           {user.isError ? (
-            <Alert variant="error" className="mt-8">
-              <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-                <p>{user.error.message}</p>
-                <Button size="sm" variant="secondary" onClick={() => void user.refetch()}>
-                  Retry
-                </Button>
-              </div>
-            </Alert>
+            <ErrorWithRetry
+              className="mt-8"
+              message={user.error.message}
+              onRetry={() => void user.refetch()}
+            />
           ) : null}
           {user.isSuccess ? (
             <div className="mt-8 flex flex-col gap-6">
