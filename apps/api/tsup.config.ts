@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  // The embedded-database starter is also its own entry, for scripts (the benchmark) that need a database.
+  entry: { server: 'src/server.ts', 'embedded-postgres': 'src/db/embedded-postgres.ts' },
   format: 'esm',
   platform: 'node',
   target: 'node20',

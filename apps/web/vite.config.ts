@@ -52,6 +52,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // Read by the benchmark to add up the JavaScript a route loads.
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: appShellChunk() }] } },
     },
