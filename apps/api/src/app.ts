@@ -22,6 +22,8 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -102,7 +104,9 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       logger: app.log,
     }),
     limiter: createRateLimiter(database.db),
+    bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
   };
+  app.addHook('onClose', () => deps.bus.close());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);
@@ -113,5 +117,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(verificationRoutes, deps);
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(chatRoutes, deps);
   return app;
 }

@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   SERVE_WEB: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('TeamHire <no-reply@teamhire.local>'),
@@ -57,6 +58,8 @@ export interface Config {
   databasePoolMax: number;
   bodyLimitBytes: number;
   /** Unset: a key generated once and kept in the database, shared by every instance. */
+  /** Unset: realtime events stay inside this process (one instance). */
+  redisUrl: string | undefined;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -95,6 +98,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ? fromRepo(env.WEB_DIST_DIR) : WEB_DIST_DIR,
     databasePoolMax: env.DATABASE_POOL_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    redisUrl: env.REDIS_URL,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { AccessTokens } from './modules/accounts/access-tokens';
 import type { Mailer } from './modules/mail/mailer';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
+import type { RealtimeBus } from './modules/realtime/realtime-bus';
 import type { Authenticator } from './plugins/authentication';
 
 /** What every module's routes receive from buildApp. */
@@ -15,4 +16,5 @@ export interface AppDeps {
   authenticator: Authenticator;
   mailer: Mailer;
   limiter: RateLimiter;
+  bus: RealtimeBus;
 }

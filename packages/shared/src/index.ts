@@ -13,3 +13,4 @@ export * from './teams-texts';
 export * from './verification';
 export * from './teams';
 export * from './profile';
+export * from './chat';

@@ -13,7 +13,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          guestToken: { type: 'apiKey', in: 'header', name: 'x-guest-token' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -10,3 +10,4 @@ export * from './sessions';
 export * from './teams';
 export * from './verification';
 export * from './profile';
+export * from './chat';

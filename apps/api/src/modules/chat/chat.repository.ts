@@ -1,0 +1,271 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database';
+import {
+  chatFiles,
+  chatMessages,
+  chatRoomReads,
+  chatRooms,
+  guestUsers,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index';
+import { qualified } from '../../db/sql';
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+
+export async function findRoomWithTeam(db: DatabaseOrTransaction, roomId: number, userId: number | null) {
+  const [row] = await db
+    .select({
+      room: chatRooms,
+      teamName: teams.name,
+      teamAdminId: teams.adminId,
+      teamActive: teams.isActive,
+      isTeamMember:
+        userId === null
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${teamMembers} where ${qualified(teamMembers.teamId)} = ${qualified(chatRooms.teamId)} and ${qualified(teamMembers.userId)} = ${userId})`,
+    })
+    .from(chatRooms)
+    .innerJoin(teams, eq(teams.id, chatRooms.teamId))
+    .where(eq(chatRooms.id, roomId));
+  return row;
+}
+
+export async function findTeamForChat(db: DatabaseOrTransaction, teamId: number) {
+  const [row] = await db
+    .select({ id: teams.id, adminId: teams.adminId, isActive: teams.isActive, name: teams.name })
+    .from(teams)
+    .where(eq(teams.id, teamId));
+  return row;
+}
+
+export async function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number) {
+  const [row] = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row !== undefined;
+}
+
+/** One room per customer and team: a second call (or a race) returns the existing room. */
+export async function findOrCreateRoom(
+  db: DatabaseOrTransaction,
+  room: { teamId: number; buyerId?: number; guestUserId?: number },
+): Promise<{ room: RoomRow; created: boolean }> {
+  const [inserted] = await db.insert(chatRooms).values(room).onConflictDoNothing().returning();
+  if (inserted) return { room: inserted, created: true };
+  const [existing] = await db
+    .select()
+    .from(chatRooms)
+    .where(
+      and(
+        eq(chatRooms.teamId, room.teamId),
+        room.buyerId !== undefined
+          ? eq(chatRooms.buyerId, room.buyerId)
+          : eq(chatRooms.guestUserId, room.guestUserId!),
+      ),
+    );
+  return { room: existing!, created: false };
+}
+
+const senderRole = sql<'buyer' | 'guest' | 'admin' | 'member'>`case
+  when ${qualified(chatMessages.senderGuestId)} is not null then 'guest'
+  when ${qualified(chatMessages.senderUserId)} = ${qualified(chatRooms.buyerId)} then 'buyer'
+  when ${qualified(chatMessages.senderUserId)} = ${qualified(teams.adminId)} then 'admin'
+  else 'member' end`;
+
+function selectMessages(db: DatabaseOrTransaction) {
+  return db
+    .select({
+      message: chatMessages,
+      senderName: sql<string>`coalesce(${qualified(users.username)}, ${qualified(guestUsers.name)}, 'Former member')`,
+      senderRole,
+      file: chatFiles,
+    })
+    .from(chatMessages)
+    .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.chatRoomId))
+    .innerJoin(teams, eq(teams.id, chatRooms.teamId))
+    .leftJoin(users, eq(users.id, chatMessages.senderUserId))
+    .leftJoin(guestUsers, eq(guestUsers.id, chatMessages.senderGuestId))
+    .leftJoin(chatFiles, eq(chatFiles.id, chatMessages.fileId));
+}
+export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
+
+export async function findMessage(db: DatabaseOrTransaction, id: number) {
+  const [row] = await selectMessages(db).where(eq(chatMessages.id, id));
+  return row;
+}
+
+export async function findMessageByClientId(
+  db: DatabaseOrTransaction,
+  roomId: number,
+  clientMessageId: string,
+) {
+  const [row] = await selectMessages(db).where(
+    and(eq(chatMessages.chatRoomId, roomId), eq(chatMessages.clientMessageId, clientMessageId)),
+  );
+  return row;
+}
+
+/** Newest first from the database; the caller turns the page around. One extra row tells if more exist. */
+export function listMessagesBefore(
+  db: DatabaseOrTransaction,
+  roomId: number,
+  before: number | undefined,
+  limit: number,
+) {
+  return selectMessages(db)
+    .where(
+      and(
+        eq(chatMessages.chatRoomId, roomId),
+        before === undefined ? undefined : lt(chatMessages.id, before),
+      ),
+    )
+    .orderBy(desc(chatMessages.id))
+    .limit(limit + 1);
+}
+
+export async function insertMessage(db: DatabaseOrTransaction, message: typeof chatMessages.$inferInsert) {
+  const [row] = await db
+    .insert(chatMessages)
+    .values(message)
+    .onConflictDoNothing()
+    .returning({ id: chatMessages.id });
+  if (row) {
+    await db.update(chatRooms).set({ lastMessageAt: new Date() }).where(eq(chatRooms.id, message.chatRoomId));
+  }
+  return row?.id;
+}
+
+export async function insertFile(db: DatabaseOrTransaction, file: typeof chatFiles.$inferInsert) {
+  await db.insert(chatFiles).values(file);
+}
+
+export async function findFileWithRoom(db: DatabaseOrTransaction, fileId: string) {
+  const [row] = await db.select().from(chatFiles).where(eq(chatFiles.id, fileId));
+  return row;
+}
+
+/** Reading never moves backwards: two tabs marking read in any order keep the furthest point. */
+export async function markRead(
+  db: DatabaseOrTransaction,
+  roomId: number,
+  reader: string,
+  upToMessageId: number | undefined,
+) {
+  const latest =
+    upToMessageId ??
+    sql`(select coalesce(max(${qualified(chatMessages.id)}), 0) from ${chatMessages} where ${qualified(chatMessages.chatRoomId)} = ${roomId})`;
+  await db
+    .insert(chatRoomReads)
+    .values({ chatRoomId: roomId, reader, lastReadMessageId: latest })
+    .onConflictDoUpdate({
+      target: [chatRoomReads.chatRoomId, chatRoomReads.reader],
+      set: {
+        lastReadMessageId: sql`greatest(${qualified(chatRoomReads.lastReadMessageId)}, excluded.last_read_message_id)`,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+export interface Viewer {
+  reader: string;
+  userId: number | null;
+  guestId: number | null;
+}
+
+/**
+ * Room summaries with unread counts and the last message, for a whole inbox in one statement.
+ * `scope` chooses the rooms: a viewer's own (as buyer or guest, or through their teams), or one team's.
+ */
+export async function roomSummaries(
+  db: DatabaseOrTransaction,
+  viewer: Viewer,
+  scope: { kind: 'viewer' } | { kind: 'team'; teamId: number },
+) {
+  const rooms =
+    scope.kind === 'team'
+      ? sql`r.team_id = ${scope.teamId}`
+      : viewer.userId !== null
+        ? sql`(r.buyer_id = ${viewer.userId} or r.team_id in (select team_id from team_members where user_id = ${viewer.userId}))`
+        : sql`r.guest_user_id = ${viewer.guestId}`;
+  const self =
+    viewer.userId !== null
+      ? sql`m.sender_user_id = ${viewer.userId}`
+      : sql`m.sender_guest_id = ${viewer.guestId}`;
+  const result = await db.execute<{
+    chat_room_id: number;
+    team_id: number;
+    team_name: string;
+    buyer_name: string;
+    status: 'active' | 'archived';
+    unread_count: number;
+    last_message_text: string | null;
+    last_message_at: Date | null;
+    created_at: Date;
+    profile_picture_url: string | null;
+  }>(sql`
+    select r.id as chat_room_id, r.team_id, t.name as team_name,
+           coalesce(b.username, g.name) as buyer_name, r.status,
+           (select count(*)::int from chat_messages m
+             where m.chat_room_id = r.id
+               and m.id > coalesce((select last_read_message_id from chat_room_reads
+                                    where chat_room_id = r.id and reader = ${viewer.reader}), 0)
+               and not coalesce(${self}, false)) as unread_count,
+           last.message_text as last_message_text, last.created_at as last_message_at, r.created_at,
+           case when r.buyer_id = ${viewer.userId} or r.guest_user_id = ${viewer.guestId}
+                then a.profile_picture_url else b.profile_picture_url end as profile_picture_url
+    from chat_rooms r
+    join teams t on t.id = r.team_id
+    join users a on a.id = t.admin_id
+    left join users b on b.id = r.buyer_id
+    left join guest_users g on g.id = r.guest_user_id
+    left join lateral (
+      select message_text, created_at from chat_messages
+      where chat_room_id = r.id order by id desc limit 1
+    ) last on true
+    where ${rooms}
+    order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
+    limit 200
+  `);
+  return result.rows;
+}
+
+export async function insertGuest(db: DatabaseOrTransaction, guest: typeof guestUsers.$inferInsert) {
+  const [row] = await db.insert(guestUsers).values(guest).returning();
+  return row!;
+}
+
+export async function findGuestBySessionHash(db: DatabaseOrTransaction, tokenHash: string) {
+  const [row] = await db.select().from(guestUsers).where(eq(guestUsers.sessionTokenHash, tokenHash));
+  return row;
+}
+
+/** The guest's rooms and messages become the new account's; the guest session ends. */
+export async function transferGuest(db: DatabaseOrTransaction, guestId: number, userId: number) {
+  await db
+    .update(chatRooms)
+    .set({ buyerId: userId, guestUserId: null })
+    .where(eq(chatRooms.guestUserId, guestId));
+  await db
+    .update(chatMessages)
+    .set({ senderUserId: userId, senderGuestId: null })
+    .where(eq(chatMessages.senderGuestId, guestId));
+  await db
+    .update(chatRoomReads)
+    .set({ reader: `user:${userId}` })
+    .where(eq(chatRoomReads.reader, `guest:${guestId}`));
+  await db
+    .update(guestUsers)
+    .set({ upgradedUserId: userId, expiresAt: new Date() })
+    .where(eq(guestUsers.id, guestId));
+}
+
+export async function teamMemberIds(db: DatabaseOrTransaction, teamId: number) {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(eq(teamMembers.teamId, teamId));
+  return rows.map((row) => row.userId);
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chatAccessSchema,
+  chatMessageSchema,
+  chatRoomCreatedSchema,
+  chatRoomSummarySchema,
+  errorResponseSchema,
+  getOrCreateRoomRequestSchema,
+  guestRoomRequestSchema,
+  guestUserRequestSchema,
+  guestUserSchema,
+  idParamsSchema,
+  markReadRequestSchema,
+  messageListQuerySchema,
+  messageListSchema,
+  sendMessageRequestSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import * as chat from './chat.service';
+import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
+
+const tags = ['chat'];
+const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
+const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+
+export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { authenticator } = deps;
+  const context: chat.ChatContext = { db: deps.db, bus: deps.bus, limiter: deps.limiter };
+  const participants = createParticipants(deps.db, authenticator);
+
+  app.post(
+    '/api/chat-rooms/get-or-create',
+    {
+      schema: {
+        tags,
+        summary: 'The conversation between the signed-in user and a team (created on first contact)',
+        security: [{ bearerAuth: [] }],
+        body: getOrCreateRoomRequestSchema,
+        response: { 200: chatRoomCreatedSchema, ...errors(401, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      chat.getOrCreateRoom(context, await authenticator.requireActor(request), request.body.team_id),
+  );
+
+  app.post(
+    '/api/guest-users',
+    {
+      schema: {
+        tags,
+        summary: `Start a guest session (7 days); send its token in the ${GUEST_TOKEN_HEADER} header`,
+        body: guestUserRequestSchema,
+        response: { 201: guestUserSchema, ...errors(422, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await chat.createGuest(context, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/chat-rooms',
+    {
+      schema: {
+        tags,
+        summary: "A guest's conversation with a team (guest session required)",
+        ...secured,
+        body: guestRoomRequestSchema,
+        response: { 200: chatRoomCreatedSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => chat.createGuestRoom(context, await participants.require(request), request.body),
+  );
+
+  app.get(
+    '/api/chat-rooms/:id/access',
+    {
+      schema: {
+        tags,
+        summary: "The caller's role in a room, or 403",
+        ...secured,
+        params: idParamsSchema,
+        response: { 200: chatAccessSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) => chat.getAccess(context, await participants.require(request), request.params.id),
+  );
+
+  app.get(
+    '/api/chat-rooms/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Messages, a page at a time going back (oldest to newest within a page)',
+        ...secured,
+        params: idParamsSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: messageListSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      chat.listMessages(context, await participants.require(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/chat-rooms/:id/messages',
+    {
+      schema: {
+        tags,
+        summary: 'Send a text message (the sender is the session, never the body)',
+        ...secured,
+        params: idParamsSchema,
+        body: sendMessageRequestSchema,
+        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await chat.sendMessage(
+            context,
+            await participants.require(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
+  );
+
+  app.post(
+    '/api/chat-rooms/:id/read',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a room read (up to a message, or all of it)',
+        ...secured,
+        params: idParamsSchema,
+        body: markReadRequestSchema.nullish(),
+        response: { 204: z.null(), ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await chat.markRoomRead(
+        context,
+        await participants.require(request),
+        request.params.id,
+        request.body?.last_message_id,
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/user/chat-rooms',
+    {
+      schema: {
+        tags,
+        summary: "The caller's conversations with unread counts and last messages",
+        ...secured,
+        response: { 200: z.array(chatRoomSummarySchema), ...errors(401) },
+      },
+    },
+    async (request) => chat.listOwnRooms(context, await participants.require(request)),
+  );
+
+  app.get(
+    '/api/teams/:id/chat-rooms',
+    {
+      schema: {
+        tags,
+        summary: "A team's conversations (its admin and members)",
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        response: { 200: z.array(chatRoomSummarySchema), ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      chat.listTeamRooms(context, await authenticator.requireActor(request), request.params.id),
+  );
+};

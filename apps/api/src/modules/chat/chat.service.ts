@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHAT_TEXTS,
+  GUEST_SESSION_DAYS,
+  type ChatAccess,
+  type ChatMessage,
+  type ChatRole,
+  type ChatRoomSummary,
+  type GuestUser,
+  type MessageList,
+} from '@teamhire/shared';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/authentication';
+import { digestToken, newSecretToken } from '../accounts/secret-tokens';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+import * as repository from './chat.repository';
+import { readerKey, type Participant } from './participants';
+
+export interface ChatContext {
+  db: Database;
+  bus: RealtimeBus;
+  limiter: RateLimiter;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const GUESTS_PER_ADDRESS = { bucket: 'guest:address', limit: 20, windowMs: 60 * 60 * 1000 };
+
+export const roomChannel = (roomId: number) => `room:${roomId}`;
+export const participantChannel = (participant: { kind: 'user' | 'guest'; id: number }) =>
+  `${participant.kind}:${participant.id}`;
+
+const roomNotFound = () => new AppError(404, 'Chat room not found');
+const accessDenied = () => new AppError(403, CHAT_TEXTS.accessDenied);
+
+export function toMessageResponse(row: repository.MessageRow): ChatMessage {
+  const { message, file } = row;
+  return {
+    id: message.id,
+    chat_room_id: message.chatRoomId,
+    sender_id:
+      message.senderGuestId !== null ? `guest:${message.senderGuestId}` : `user:${message.senderUserId ?? 0}`,
+    sender_name: row.senderName,
+    sender_role: row.senderRole,
+    message_text: message.messageText,
+    message_type: message.messageType,
+    file_url: file ? `/api/chat-files/${file.id}` : null,
+    thumbnail_url: file?.hasThumbnail ? `/api/chat-files/${file.id}/thumbnail` : null,
+    file_name: file?.originalName ?? null,
+    file_size: file?.sizeBytes ?? null,
+    file_kind: file?.kind ?? null,
+    client_message_id: message.clientMessageId,
+    created_at: message.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Who may enter a room: its buyer or guest, the team's admin and members; everyone else is refused
+ * with 403 'Access denied', and a room that does not exist is a 404.
+ */
+export async function roomAccess(
+  db: Database,
+  participant: Participant,
+  roomId: number,
+): Promise<{ room: repository.RoomRow; teamName: string; role: ChatRole; teamAdminId: number }> {
+  const found = await repository.findRoomWithTeam(
+    db,
+    roomId,
+    participant.kind === 'user' ? participant.id : null,
+  );
+  if (!found) throw roomNotFound();
+  const { room } = found;
+  let role: ChatRole | undefined;
+  if (participant.kind === 'guest') {
+    if (room.guestUserId === participant.id) role = 'guest';
+  } else if (room.buyerId === participant.id) role = 'buyer';
+  else if (found.teamAdminId === participant.id) role = 'admin';
+  else if (found.isTeamMember) role = 'member';
+  if (!role) throw accessDenied();
+  return { room, teamName: found.teamName, role, teamAdminId: found.teamAdminId };
+}
+
+async function chatTeam(db: Database, teamId: number) {
+  const team = await repository.findTeamForChat(db, teamId);
+  if (!team) throw new AppError(404, 'Team not found');
+  if (!team.isActive) throw new AppError(409, 'This team is not taking new conversations right now');
+  return team;
+}
+
+export async function getOrCreateRoom(context: ChatContext, actor: Actor, teamId: number) {
+  const team = await chatTeam(context.db, teamId);
+  if (team.adminId === actor.id || (await repository.isTeamMember(context.db, teamId, actor.id))) {
+    throw new AppError(409, 'You are part of this team; its conversations are in the team chat dashboard');
+  }
+  const { room, created } = await repository.findOrCreateRoom(context.db, { teamId, buyerId: actor.id });
+  return { chat_room_id: room.id, team_id: room.teamId, created };
+}
+
+export async function createGuest(
+  context: ChatContext,
+  input: { name: string; email?: string | null },
+  clientAddress: string,
+): Promise<GuestUser> {
+  await context.limiter.hit(GUESTS_PER_ADDRESS, clientAddress);
+  const sessionToken = newSecretToken();
+  const guest = await repository.insertGuest(context.db, {
+    name: input.name,
+    email: input.email?.toLowerCase() ?? null,
+    sessionTokenHash: digestToken(sessionToken),
+    expiresAt: new Date(Date.now() + GUEST_SESSION_DAYS * DAY_MS),
+  });
+  return {
+    guest_user_id: guest.id,
+    name: guest.name,
+    session_token: sessionToken,
+    expires_at: guest.expiresAt.toISOString(),
+  };
+}
+
+export async function createGuestRoom(
+  context: ChatContext,
+  participant: Participant,
+  input: { guest_user_id: number; team_id: number },
+) {
+  // Guests only: the guest in the body must be the guest of the session.
+  if (participant.kind !== 'guest' || participant.id !== input.guest_user_id) throw accessDenied();
+  await chatTeam(context.db, input.team_id);
+  const { room, created } = await repository.findOrCreateRoom(context.db, {
+    teamId: input.team_id,
+    guestUserId: participant.id,
+  });
+  return { chat_room_id: room.id, team_id: room.teamId, created, temp_user_id: `guest:${participant.id}` };
+}
+
+export async function getAccess(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+): Promise<ChatAccess> {
+  const access = await roomAccess(context.db, participant, roomId);
+  return { chat_room_id: roomId, team_id: access.room.teamId, team_name: access.teamName, role: access.role };
+}
+
+export async function listMessages(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+  page: { before?: number; limit: number },
+): Promise<MessageList> {
+  await roomAccess(context.db, participant, roomId);
+  const rows = await repository.listMessagesBefore(context.db, roomId, page.before, page.limit);
+  const more = rows.length > page.limit;
+  const items = rows.slice(0, page.limit).reverse().map(toMessageResponse);
+  return { items, next_before: more ? (items[0]?.id ?? null) : null };
+}
+
+/** Tells every participant's own channel that a room changed, so bells and inboxes refresh. */
+async function announceInboxChange(
+  context: ChatContext,
+  roomId: number,
+  room: repository.RoomRow,
+  teamAdminId: number,
+) {
+  const recipients: { kind: 'user' | 'guest'; id: number }[] = [{ kind: 'user', id: teamAdminId }];
+  if (room.buyerId !== null) recipients.push({ kind: 'user', id: room.buyerId });
+  if (room.guestUserId !== null) recipients.push({ kind: 'guest', id: room.guestUserId });
+  for (const memberId of await repository.teamMemberIds(context.db, room.teamId)) {
+    if (memberId !== teamAdminId) recipients.push({ kind: 'user', id: memberId });
+  }
+  await Promise.all(
+    recipients.map((recipient) =>
+      context.bus.publish(participantChannel(recipient), { type: 'inbox_changed', chat_room_id: roomId }),
+    ),
+  );
+}
+
+export async function sendMessage(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+  input: { message_text: string; client_message_id?: string },
+): Promise<ChatMessage> {
+  const access = await roomAccess(context.db, participant, roomId);
+  const clientMessageId = input.client_message_id ?? randomUUID();
+  const id = await repository.insertMessage(context.db, {
+    chatRoomId: roomId,
+    senderUserId: participant.kind === 'user' ? participant.id : null,
+    senderGuestId: participant.kind === 'guest' ? participant.id : null,
+    messageText: input.message_text,
+    messageType: 'text',
+    clientMessageId,
+  });
+  // A repeat of an already stored message (same client id) answers with the stored one, once.
+  const row = id
+    ? await repository.findMessage(context.db, id)
+    : await repository.findMessageByClientId(context.db, roomId, clientMessageId);
+  if (!row) throw new AppError(409, 'The message could not be stored');
+  const message = toMessageResponse(row);
+  if (id) {
+    await repository.markRead(context.db, roomId, readerKey(participant), id);
+    await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
+    await announceInboxChange(context, roomId, access.room, access.teamAdminId);
+  }
+  return message;
+}
+
+export async function markRoomRead(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+  upToMessageId: number | undefined,
+): Promise<void> {
+  await roomAccess(context.db, participant, roomId);
+  await repository.markRead(context.db, roomId, readerKey(participant), upToMessageId);
+  await context.bus.publish(participantChannel(participant), { type: 'inbox_changed', chat_room_id: roomId });
+}
+
+function toSummary(row: Awaited<ReturnType<typeof repository.roomSummaries>>[number]): ChatRoomSummary {
+  const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    chat_room_id: row.chat_room_id,
+    team_id: row.team_id,
+    team_name: row.team_name,
+    buyer_name: row.buyer_name,
+    status: row.status,
+    unread_count: row.unread_count,
+    last_message_text: row.last_message_text,
+    last_message_at: iso(row.last_message_at),
+    created_at: iso(row.created_at)!,
+    profile_picture_url: row.profile_picture_url,
+    service_package: null,
+  };
+}
+
+const viewerOf = (participant: Participant): repository.Viewer => ({
+  reader: readerKey(participant),
+  userId: participant.kind === 'user' ? participant.id : null,
+  guestId: participant.kind === 'guest' ? participant.id : null,
+});
+
+export async function listOwnRooms(
+  context: ChatContext,
+  participant: Participant,
+): Promise<ChatRoomSummary[]> {
+  return (await repository.roomSummaries(context.db, viewerOf(participant), { kind: 'viewer' })).map(
+    toSummary,
+  );
+}
+
+export async function listTeamRooms(
+  context: ChatContext,
+  actor: Actor,
+  teamId: number,
+): Promise<ChatRoomSummary[]> {
+  const team = await repository.findTeamForChat(context.db, teamId);
+  if (!team) throw new AppError(404, 'Team not found');
+  const allowed =
+    actor.isSuperuser ||
+    team.adminId === actor.id ||
+    (await repository.isTeamMember(context.db, teamId, actor.id));
+  if (!allowed) throw accessDenied();
+  const viewer = viewerOf({ kind: 'user', id: actor.id, name: actor.username, actor });
+  return (await repository.roomSummaries(context.db, viewer, { kind: 'team', teamId })).map(toSummary);
+}

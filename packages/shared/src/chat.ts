@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+export const CHAT_TEXTS = {
+  startFailed: 'Failed to start chat. Please try again.',
+  sendFailed: 'Failed to send message. Please try again.',
+  loadFailed: 'Failed to load chat. Please try again.',
+  accessDenied: 'Access denied',
+  noPermission: "You don't have permission to access this chat.",
+  loginRequired: 'Please log in to access team chats.',
+  guestCreateFailed: 'Failed to create guest user',
+  roomCreateFailed: 'Failed to create chat room',
+  guestAccountFailed: 'Failed to create guest account',
+  inboxFailed: 'Failed to load messages',
+  noMessages: 'No messages yet',
+  teamDashboardDenied: 'Access Denied',
+  teamDashboardNoPermission: "You don't have permission to access this team's chats.",
+  teamDashboardHint: "Please make sure you're logged in and are a member of this team.",
+  messageRequired: 'Type a message first',
+} as const;
+
+export const CHAT_MESSAGE_MAX = 5000;
+export const CHAT_PAGE_SIZE = 50;
+export const GUEST_NAME_MIN = 2;
+export const GUEST_NAME_MAX = 50;
+export const GUEST_SESSION_DAYS = 7;
+/** Part 2 §9: 1 GB means 1024^3 bytes. */
+export const CHAT_UPLOAD_MAX_BYTES = 1024 ** 3;
+export const INBOX_WIDGET_ROOMS = 5;
+export const UNREAD_BADGE_MAX = 99;
+export const REALTIME_RECONNECT_MS = 3000;
+export const TYPING_IDLE_MS = 2000;
+export const TYPING_INCOMING_CLEAR_MS = 3000;
+export const TEAM_CHAT_REFRESH_MS = 10_000;
+export const UNREAD_POLL_MS = 30_000;
+export const WEBSOCKET_FRAME_MAX_BYTES = 64 * 1024;
+
+export const MESSAGE_TYPES = ['text', 'image', 'file'] as const;
+export const CHAT_ROLES = ['buyer', 'guest', 'admin', 'member'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+const messageText = z
+  .string({ error: CHAT_TEXTS.messageRequired })
+  .trim()
+  .min(1, CHAT_TEXTS.messageRequired)
+  .max(CHAT_MESSAGE_MAX, `A message can be at most ${CHAT_MESSAGE_MAX} characters`);
+
+export const getOrCreateRoomRequestSchema = z.strictObject({
+  team_id: z.number({ error: 'Choose a team' }).int().positive(),
+});
+export const guestRoomRequestSchema = z.strictObject({
+  guest_user_id: z.number().int().positive(),
+  team_id: z.number({ error: 'Choose a team' }).int().positive(),
+});
+export const chatRoomCreatedSchema = z.object({
+  chat_room_id: z.number().int(),
+  team_id: z.number().int(),
+  created: z.boolean(),
+  temp_user_id: z.string().optional(),
+});
+
+export const guestUserRequestSchema = z.strictObject({
+  name: z
+    .string({ error: 'Please enter your name' })
+    .trim()
+    .min(GUEST_NAME_MIN, `Name must be at least ${GUEST_NAME_MIN} characters`)
+    .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+});
+export type GuestUserRequest = z.input<typeof guestUserRequestSchema>;
+export const guestUserSchema = z.object({
+  guest_user_id: z.number().int(),
+  name: z.string(),
+  session_token: z.string(),
+  expires_at: z.string(),
+});
+export type GuestUser = z.infer<typeof guestUserSchema>;
+
+export const sendMessageRequestSchema = z.strictObject({
+  message_text: messageText,
+  message_type: z.literal('text').default('text'),
+  /** Set by the client so that a message re-sent after a reconnect is stored once. */
+  client_message_id: z.uuid().optional(),
+});
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  chat_room_id: z.number().int(),
+  sender_id: z.string(),
+  sender_name: z.string(),
+  sender_role: z.enum(CHAT_ROLES),
+  message_text: z.string(),
+  message_type: z.enum(MESSAGE_TYPES),
+  file_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  file_kind: z.string().nullable(),
+  client_message_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const messageListQuerySchema = z.strictObject({
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+});
+export const messageListSchema = z.object({
+  /** Oldest to newest within the page. */
+  items: z.array(chatMessageSchema),
+  /** Pass as `before` for the previous page; null at the start of the conversation. */
+  next_before: z.number().int().nullable(),
+});
+export type MessageList = z.infer<typeof messageListSchema>;
+
+export const chatAccessSchema = z.object({
+  chat_room_id: z.number().int(),
+  team_id: z.number().int(),
+  team_name: z.string(),
+  role: z.enum(CHAT_ROLES),
+});
+export type ChatAccess = z.infer<typeof chatAccessSchema>;
+
+export const chatRoomSummarySchema = z.object({
+  chat_room_id: z.number().int(),
+  team_id: z.number().int(),
+  team_name: z.string(),
+  buyer_name: z.string(),
+  status: z.enum(['active', 'archived']),
+  unread_count: z.number().int(),
+  last_message_text: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
+  profile_picture_url: z.string().nullable(),
+  service_package: z.object({ name: z.string() }).nullable(),
+});
+export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
+
+export const markReadRequestSchema = z.strictObject({
+  last_message_id: z.number().int().positive().optional(),
+});
+
+/** Part 2 §9: file types are grouped by extension for display. */
+export const FILE_KIND_EXTENSIONS = {
+  image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'bmp', 'avif', 'heic'],
+  video: ['mp4', 'mov', 'avi', 'mkv', 'webm'],
+  audio: ['mp3', 'wav', 'ogg', 'flac', 'm4a', 'aac'],
+  archive: ['zip', 'rar', '7z', 'tar', 'gz', 'bz2', 'xz'],
+  code: [
+    'js',
+    'ts',
+    'tsx',
+    'jsx',
+    'py',
+    'java',
+    'go',
+    'rs',
+    'rb',
+    'php',
+    'c',
+    'cpp',
+    'h',
+    'cs',
+    'json',
+    'html',
+    'css',
+    'sql',
+    'sh',
+    'yml',
+    'yaml',
+  ],
+} as const;
+export type FileKind = keyof typeof FILE_KIND_EXTENSIONS | 'document';
+
+export function fileKindOf(fileName: string): FileKind {
+  const extension = fileName.toLowerCase().split('.').pop() ?? '';
+  for (const [kind, extensions] of Object.entries(FILE_KIND_EXTENSIONS)) {
+    if ((extensions as readonly string[]).includes(extension)) return kind as FileKind;
+  }
+  return 'document';
+}
+
+/** The realtime protocol (part 2 §7), as a typed map. */
+export interface ServerEvents {
+  new_message: { message: ChatMessage };
+  user_joined: { user_id: string; name: string };
+  user_left: { user_id: string; name: string };
+  typing_status: { user_id: string; name: string; is_typing: boolean };
+  pong: Record<string, never>;
+  /** On a user's or guest's own channel: unread counts or the last message of a room changed. */
+  inbox_changed: { chat_room_id: number };
+}
+export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
+
+export const clientEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('typing'), is_typing: z.boolean() }),
+  z.strictObject({ type: z.literal('ping') }),
+  z.strictObject({
+    type: z.literal('message'),
+    text: messageText,
+    client_message_id: z.uuid().optional(),
+  }),
+]);
+export type ClientEvent = z.infer<typeof clientEventSchema>;
+
+/** WebSocket close codes: 4003 not a member, 4004 no such room (decision D4); 4001 not signed in. */
+export const WS_CLOSE = {
+  normal: 1000,
+  tooBig: 1009,
+  policy: 1008,
+  unauthenticated: 4001,
+  forbidden: 4003,
+  notFound: 4004,
+} as const;
