@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
+import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +26,7 @@ import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { chatSocketRoutes } from './modules/realtime/chat-socket.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -61,6 +64,20 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       new AppError(429, `Too many requests. Please try again in ${context.after}.`),
   });
   await registerOpenApi(app);
+  // Frames over 64 KiB close the socket with 1009 (message too big).
+  await app.register(websocket, {
+    options: { maxPayload: WEBSOCKET_FRAME_MAX_BYTES },
+    errorHandler(error, socket, request) {
+      // Protocol errors (a frame over the limit, a client gone mid-frame) are the client's doing;
+      // anything else is ours and is logged as an error. Either way the socket ends.
+      const fromClient =
+        (error as { code?: string }).code?.startsWith('WS_ERR_') ||
+        (error as { code?: string }).code === 'ECONNRESET';
+      if (fromClient) request.log.debug({ err: error }, 'websocket closed by a protocol error');
+      else request.log.error({ err: error }, 'websocket handler failed');
+      socket.terminate();
+    },
+  });
   // Per-route limits (a profile picture, chat files) are set where the file is read.
   await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   // Login accepts a form-encoded body too (decision A13).
@@ -118,5 +135,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(chatRoutes, deps);
+  await app.register(chatSocketRoutes, deps);
   return app;
 }

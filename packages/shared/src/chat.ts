@@ -191,7 +191,7 @@ export interface ServerEvents {
   user_joined: { user_id: string; name: string };
   user_left: { user_id: string; name: string };
   typing_status: { user_id: string; name: string; is_typing: boolean };
-  pong: Record<string, never>;
+  pong: { at: number };
   /** On a user's or guest's own channel: unread counts or the last message of a room changed. */
   inbox_changed: { chat_room_id: number };
 }

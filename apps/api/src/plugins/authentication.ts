@@ -19,6 +19,8 @@ export interface Authenticator {
   /** The signed-in user, or undefined for a visitor; a present but invalid token is a 401. */
   optionalActor(request: FastifyRequest): Promise<Actor | undefined>;
   requireActor(request: FastifyRequest): Promise<Actor>;
+  /** For connections that carry the token elsewhere (a WebSocket's query string); 401 when invalid. */
+  actorFromToken(token: string): Promise<Actor>;
 }
 
 const unauthenticated = (detail = 'Could not validate credentials') => new AppError(401, detail);
@@ -35,6 +37,10 @@ export function createAuthenticator(db: Database, accessTokens: AccessTokens): A
     if (!header) return undefined;
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthenticated();
+    return actorFromToken(token);
+  }
+
+  async function actorFromToken(token: string): Promise<Actor> {
     const claims = await accessTokens.verify(token);
     if (!claims) throw unauthenticated();
     const user = await findActiveSessionUser(db, claims.userId, claims.sessionId);
@@ -61,6 +67,7 @@ export function createAuthenticator(db: Database, accessTokens: AccessTokens): A
   }
 
   return {
+    actorFromToken,
     optionalActor,
     async requireActor(request) {
       const actor = await optionalActor(request);
