@@ -25,6 +25,7 @@ import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
+import { chatFilesRoutes } from './modules/chat/chat-files.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes } from './modules/realtime/chat-socket.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -136,5 +137,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(profileRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);
+  await app.register(chatFilesRoutes, deps);
   return app;
 }

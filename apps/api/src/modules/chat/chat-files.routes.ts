@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_UPLOAD_MAX_BYTES,
+  chatMessageSchema,
+  errorResponseSchema,
+  idParamsSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import type { ChatContext } from './chat.service';
+import { openFile, storeUpload, tooLarge } from './chat-files';
+import { createParticipants } from './participants';
+
+const tags = ['chat'];
+const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
+const errors = (...codes: (401 | 403 | 404 | 413 | 415 | 422)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+/** Room for the multipart framing around a file of exactly the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const contentDisposition = (disposition: string, fileName: string) =>
+  `${disposition}; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context: ChatContext & { uploadsDir: string } = {
+    db: deps.db,
+    bus: deps.bus,
+    limiter: deps.limiter,
+    uploadsDir: deps.config.uploadsDir,
+  };
+  const participants = createParticipants(deps.db, deps.authenticator);
+
+  app.post(
+    '/api/chat-rooms/:id/upload',
+    {
+      schema: {
+        tags,
+        summary: 'Send a file (any type, at most 1 GiB), streamed to storage',
+        ...secured,
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const participant = await participants.require(request);
+      const declared = Number(request.headers['content-length']);
+      // A declared size over the limit is refused before a single byte is read.
+      if (Number.isFinite(declared) && declared > CHAT_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        throw tooLarge(declared);
+      }
+      if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+      const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError(422, 'Choose a file to send');
+      const message = await storeUpload(context, participant, request.params.id, {
+        stream: file.file,
+        fileName: file.filename,
+        mimeType: file.mimetype,
+      });
+      return reply.status(201).send(message);
+    },
+  );
+
+  for (const variant of ['original', 'thumbnail'] as const) {
+    app.get(
+      variant === 'original' ? '/api/chat-files/:fileId' : '/api/chat-files/:fileId/thumbnail',
+      {
+        schema: {
+          tags,
+          summary:
+            variant === 'original'
+              ? 'Download a file (room members only)'
+              : "An image's preview (room members only)",
+          ...secured,
+          params: z.strictObject({ fileId: z.uuid() }),
+          response: { 200: z.unknown().describe('The file itself'), ...errors(401, 403, 404, 422) },
+        },
+      },
+      async (request, reply) => {
+        const opened = await openFile(
+          context,
+          await participants.require(request),
+          request.params.fileId,
+          variant,
+        );
+        reply
+          .header('content-type', opened.contentType)
+          .header('content-disposition', contentDisposition(opened.disposition, opened.fileName))
+          .header('cache-control', 'private, max-age=3600')
+          .header('x-content-type-options', 'nosniff');
+        return reply.send(opened.stream);
+      },
+    );
+  }
+};

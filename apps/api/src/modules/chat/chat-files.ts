@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { fileKindOf, type ChatMessage } from '@teamhire/shared';
+import { AppError } from '../../errors';
+import * as repository from './chat.repository';
+import { roomAccess, roomChannel, toMessageResponse, type ChatContext } from './chat.service';
+import { readerKey, type Participant } from './participants';
+
+/** Images a browser may show inline; everything else is served as a download. */
+const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const THUMBNAIL_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
+const THUMBNAIL_WIDTH_PX = 320;
+
+export const chatFilesDirectory = (uploadsDir: string, roomId: number) =>
+  join(uploadsDir, 'chat', String(roomId));
+const storedPath = (uploadsDir: string, roomId: number, fileId: string) =>
+  join(chatFilesDirectory(uploadsDir, roomId), fileId);
+const thumbnailPath = (uploadsDir: string, roomId: number, fileId: string) =>
+  join(chatFilesDirectory(uploadsDir, roomId), `${fileId}.thumb.webp`);
+
+/** Shown to people only, never used as a path: no folders, no control characters, bounded length. */
+export function displayName(clientName: string | undefined): string {
+  const name = basename((clientName ?? '').replaceAll('\\', '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(0, 200);
+  return name || 'file';
+}
+
+export const tooLarge = (bytes?: number) =>
+  new AppError(
+    413,
+    bytes === undefined
+      ? 'File size exceeds the maximum limit of 1GB.'
+      : `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / 1024 ** 3).toFixed(2)}GB.`,
+  );
+
+/**
+ * Streams an upload to disk under a generated name, never holding it in memory. The multipart
+ * reader stops at 1 GiB and errors; the partial file is then removed and the client gets 413.
+ */
+export async function storeUpload(
+  context: ChatContext & { uploadsDir: string },
+  participant: Participant,
+  roomId: number,
+  upload: { stream: Readable & { truncated?: boolean }; fileName: string | undefined; mimeType: string },
+): Promise<ChatMessage> {
+  await roomAccess(context.db, participant, roomId);
+  const fileId = randomUUID();
+  const directory = chatFilesDirectory(context.uploadsDir, roomId);
+  await mkdir(directory, { recursive: true });
+  const target = storedPath(context.uploadsDir, roomId, fileId);
+  try {
+    await pipeline(upload.stream, createWriteStream(target, { flags: 'wx' }));
+    if (upload.stream.truncated) throw tooLarge();
+  } catch (error) {
+    await rm(target, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || error instanceof AppError)
+      throw tooLarge();
+    throw error;
+  }
+  const { size } = await stat(target);
+  const name = displayName(upload.fileName);
+  const kind = fileKindOf(name);
+  let hasThumbnail = false;
+  if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {
+    hasThumbnail = await sharp(target, { limitInputPixels: 100_000_000 })
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toFile(thumbnailPath(context.uploadsDir, roomId, fileId))
+      .then(
+        () => true,
+        // Not an image after all (a renamed file): it stays a download without a preview.
+        () => false,
+      );
+  }
+  const messageId = await context.db.transaction(async (transaction) => {
+    await repository.insertFile(transaction, {
+      id: fileId,
+      chatRoomId: roomId,
+      originalName: name,
+      mimeType: upload.mimeType || 'application/octet-stream',
+      sizeBytes: size,
+      kind,
+      hasThumbnail,
+    });
+    return repository.insertMessage(transaction, {
+      chatRoomId: roomId,
+      senderUserId: participant.kind === 'user' ? participant.id : null,
+      senderGuestId: participant.kind === 'guest' ? participant.id : null,
+      messageText: name,
+      messageType: hasThumbnail ? 'image' : 'file',
+      fileId,
+    });
+  });
+  const message = toMessageResponse((await repository.findMessage(context.db, messageId!))!);
+  await repository.markRead(context.db, roomId, readerKey(participant), messageId);
+  await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
+  return message;
+}
+
+/** Decision D8: a file is served only to the members of the room it was sent in. */
+export async function openFile(
+  context: ChatContext & { uploadsDir: string },
+  participant: Participant,
+  fileId: string,
+  variant: 'original' | 'thumbnail',
+) {
+  const file = await repository.findFileWithRoom(context.db, fileId);
+  if (!file) throw new AppError(404, 'File not found');
+  await roomAccess(context.db, participant, file.chatRoomId);
+  if (variant === 'thumbnail') {
+    if (!file.hasThumbnail) throw new AppError(404, 'This file has no preview');
+    return {
+      stream: createReadStream(thumbnailPath(context.uploadsDir, file.chatRoomId, file.id)),
+      contentType: 'image/webp',
+      disposition: 'inline',
+      fileName: `${file.originalName}.webp`,
+    };
+  }
+  const inline = file.kind === 'image' && INLINE_IMAGE_TYPES.has(file.mimeType);
+  return {
+    stream: createReadStream(storedPath(context.uploadsDir, file.chatRoomId, file.id)),
+    contentType: inline ? file.mimeType : 'application/octet-stream',
+    disposition: inline ? 'inline' : 'attachment',
+    fileName: file.originalName,
+    size: file.sizeBytes,
+  };
+}
