@@ -27,6 +27,7 @@ import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
 import { chatFilesRoutes } from './modules/chat/chat-files.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { guestUpgradeRoutes } from './modules/chat/guest-upgrade.routes';
 import { chatSocketRoutes } from './modules/realtime/chat-socket.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -138,5 +139,6 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);
   await app.register(chatFilesRoutes, deps);
+  await app.register(guestUpgradeRoutes, deps);
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './contact';
 
 export const CHAT_TEXTS = {
   startFailed: 'Failed to start chat. Please try again.',
@@ -64,13 +65,14 @@ export const guestUserRequestSchema = z.strictObject({
     .trim()
     .min(GUEST_NAME_MIN, `Name must be at least ${GUEST_NAME_MIN} characters`)
     .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`),
+  // Optional: blank (even only spaces) means none.
   email: z
     .string()
     .trim()
-    .max(254)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address')
-    .nullish()
-    .or(z.literal('').transform(() => null)),
+    .max(254, 'Please enter a valid email address')
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'Please enter a valid email address')
+    .transform((value) => value || null)
+    .nullish(),
 });
 export type GuestUserRequest = z.input<typeof guestUserRequestSchema>;
 export const guestUserSchema = z.object({

@@ -142,6 +142,8 @@ async function startSession(
 export async function register(
   context: AccountsContext,
   input: { username: string; email: string; password: string; role: 'SELLER' | 'BUYER' },
+  /** Runs inside the registration's transaction (a guest's conversations move to the new account). */
+  alsoInTransaction?: (transaction: DatabaseOrTransaction, user: repository.UserRow) => Promise<void>,
 ): Promise<User> {
   assertIdentityFree(await repository.findTakenIdentity(context.db, input));
   const passwordHash = await hashPassword(input.password);
@@ -158,6 +160,7 @@ export async function register(
         action: 'account.registered',
         description: `Created a ${ROLE_NAMES[input.role]} account`,
       });
+      await alsoInTransaction?.(transaction, user);
       await sendEmailLink(context, transaction, user, 'email_verification');
       return toUserResponse(user, null);
     });

@@ -147,16 +147,18 @@ export async function findFileWithRoom(db: DatabaseOrTransaction, fileId: string
   return row;
 }
 
-/** Reading never moves backwards: two tabs marking read in any order keep the furthest point. */
+/**
+ * Reading never moves backwards: two tabs marking read in any order keep the furthest point. Nor
+ * does it run ahead of the room: a point past the newest message would hide messages still to come.
+ */
 export async function markRead(
   db: DatabaseOrTransaction,
   roomId: number,
   reader: string,
   upToMessageId: number | undefined,
 ) {
-  const latest =
-    upToMessageId ??
-    sql`(select coalesce(max(${qualified(chatMessages.id)}), 0) from ${chatMessages} where ${qualified(chatMessages.chatRoomId)} = ${roomId})`;
+  const newest = sql`(select coalesce(max(${qualified(chatMessages.id)}), 0) from ${chatMessages} where ${qualified(chatMessages.chatRoomId)} = ${roomId})`;
+  const latest = upToMessageId === undefined ? newest : sql`least(${upToMessageId}, ${newest})`;
   await db
     .insert(chatRoomReads)
     .values({ chatRoomId: roomId, reader, lastReadMessageId: latest })

@@ -197,6 +197,10 @@ export async function sendMessage(
     : await repository.findMessageByClientId(context.db, roomId, clientMessageId);
   if (!row) throw new AppError(409, 'The message could not be stored');
   const message = toMessageResponse(row);
+  // A client id is the sender's own: another participant's message is never answered as theirs.
+  if (!id && message.sender_id !== `${participant.kind}:${participant.id}`) {
+    throw new AppError(409, 'This message id is already in use; send the message again');
+  }
   if (id) {
     await repository.markRead(context.db, roomId, readerKey(participant), id);
     await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });

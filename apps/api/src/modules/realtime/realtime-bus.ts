@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,27 +25,43 @@ function localEmitter() {
 
 export function createInProcessBus(): RealtimeBus {
   const emitter = localEmitter();
+  let closed = false;
   return {
     async publish(channel, event) {
-      emitter.emit(channel, event);
+      if (!closed) emitter.emit(channel, event);
     },
     subscribe(channel, listener) {
+      if (closed) return () => undefined;
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
     async close() {
+      closed = true;
       emitter.removeAllListeners();
     },
   };
 }
 
+/** At start-up, how long a publish waits for the first Redis connection before staying local. */
+const FIRST_CONNECTION_WAIT_MS = 2000;
+
+/** What travels through Redis: the event and the instance that published it. */
+interface Envelope {
+  origin: string;
+  event: ServerEvent;
+}
+
 /**
  * Redis publish/subscribe between instances. Each instance subscribes to a channel while one of
- * its sockets listens to it. When Redis is unreachable, events still reach this instance's own
- * sockets, and cross-instance delivery resumes by itself when Redis returns.
+ * its sockets listens to it. An instance's own listeners get its events at once, without the round
+ * trip (so they never depend on the timing of a Redis subscription), and ignore the copy that comes
+ * back through Redis. When Redis is unreachable, events still reach this instance's own sockets,
+ * and cross-instance delivery resumes by itself when Redis returns.
  */
 export function createRedisBus(url: string, logger: FastifyBaseLogger): RealtimeBus {
   const emitter = localEmitter();
+  const origin = randomUUID();
+  let closed = false;
   const options = { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, { ...options, enableOfflineQueue: true, maxRetriesPerRequest: null });
@@ -60,31 +77,66 @@ export function createRedisBus(url: string, logger: FastifyBaseLogger): Realtime
     if (reported) logger.info('Redis is back; realtime spans every instance again');
     reported = false;
   });
+  /** One failing listener neither stops the others nor fails the publisher. */
+  const deliver = (channel: string, event: ServerEvent) => {
+    for (const listener of emitter.listeners(channel) as Listener[]) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.error({ err: error, channel }, 'a realtime listener failed');
+      }
+    }
+  };
   subscriber.on('message', (channel: string, payload: string) => {
+    let envelope: Envelope;
     try {
-      emitter.emit(channel, JSON.parse(payload) as ServerEvent);
+      envelope = JSON.parse(payload) as Envelope;
     } catch (error) {
       logger.error({ err: error, channel }, 'an unreadable realtime event was dropped');
+      return;
     }
+    if (envelope.origin !== origin) deliver(channel, envelope.event);
+  });
+  // The publisher refuses commands while it is not connected (so that an outage costs no delay), but
+  // an event published while the first connection is still being made must not stay on this
+  // instance: wait for that connection, briefly, once.
+  let firstConnection: Promise<void> | undefined = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS);
+    timer.unref();
+    const settle = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    publisher.once('ready', settle);
+    publisher.once('error', settle);
+    publisher.once('end', settle);
+  }).then(() => {
+    firstConnection = undefined;
   });
 
   return {
     async publish(channel, event) {
+      if (closed) return;
+      deliver(channel, event);
+      if (firstConnection) await firstConnection;
       try {
-        await publisher.publish(channel, JSON.stringify(event));
+        await publisher.publish(channel, JSON.stringify({ origin, event } satisfies Envelope));
       } catch {
-        emitter.emit(channel, event);
+        // Redis is away: the other instances miss this event; this instance's listeners have it.
       }
     },
     subscribe(channel, listener) {
+      if (closed) return () => undefined;
       if (emitter.listenerCount(channel) === 0) void subscriber.subscribe(channel).catch(onError);
       emitter.on(channel, listener);
       return () => {
+        if (closed || !emitter.listeners(channel).includes(listener)) return;
         emitter.off(channel, listener);
         if (emitter.listenerCount(channel) === 0) void subscriber.unsubscribe(channel).catch(() => undefined);
       };
     },
     async close() {
+      closed = true;
       emitter.removeAllListeners();
       publisher.disconnect();
       subscriber.disconnect();

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema, registerRequestSchema, userSchema } from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { register, type AccountsContext } from '../accounts/accounts.service';
+import { recordActivity } from '../activity/activity.service';
+import { transferGuest } from './chat.repository';
+import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
+
+/**
+ * `/register?upgrade_guest=true`: the guest becomes a full account in one transaction; their rooms,
+ * messages and read state move to it, and the guest session ends.
+ */
+export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const participants = createParticipants(deps.db, deps.authenticator);
+  const accounts: AccountsContext = {
+    db: deps.db,
+    accessTokens: deps.accessTokens,
+    mailer: deps.mailer,
+    limiter: deps.limiter,
+    publicUrl: deps.config.publicUrl,
+    uploadsDir: deps.config.uploadsDir,
+  };
+
+  app.post(
+    '/api/guest-users/upgrade',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['chat'],
+        summary: `Turn the guest of the ${GUEST_TOKEN_HEADER} session into a full account that keeps every message`,
+        security: [{ guestToken: [] }],
+        body: registerRequestSchema,
+        response: {
+          201: userSchema,
+          ...Object.fromEntries([401, 403, 409, 422, 429].map((code) => [code, errorResponseSchema])),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (request.headers.authorization) throw new AppError(403, 'Only a guest session can be upgraded');
+      const guest = await participants.require(request);
+      if (guest.kind !== 'guest') throw new AppError(403, 'Only a guest session can be upgraded');
+      const user = await register(accounts, request.body, async (transaction, created) => {
+        await transferGuest(transaction, guest.id, created.id);
+        await recordActivity(transaction, {
+          userId: created.id,
+          action: 'account.upgraded_from_guest',
+          description: 'Kept your guest conversations in your new account',
+        });
+      });
+      return reply.status(201).send(user);
+    },
+  );
+};
