@@ -122,7 +122,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
       from: config.mailFrom,
       logger: app.log,
     }),
-    limiter: createRateLimiter(database.db),
+    limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
   };
   app.addHook('onClose', () => deps.bus.close());

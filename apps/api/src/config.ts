@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
+  ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('TeamHire <no-reply@teamhire.local>'),
@@ -60,6 +61,8 @@ export interface Config {
   /** Unset: a key generated once and kept in the database, shared by every instance. */
   /** Unset: realtime events stay inside this process (one instance). */
   redisUrl: string | undefined;
+  /** Multiplies every per-address limit; raised only where many clients share one address (the browser journeys). */
+  addressRateLimitScale: number;
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -99,6 +102,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databasePoolMax: env.DATABASE_POOL_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     redisUrl: env.REDIS_URL,
+    addressRateLimitScale: env.ADDRESS_RATE_LIMIT_SCALE,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -42,7 +42,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/api/auth/register',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20 * deps.config.addressRateLimitScale, timeWindow: '1 hour' } },
       schema: {
         tags,
         summary: 'Create a buyer or seller account; sends a verification email',

@@ -40,11 +40,21 @@ const VERIFICATION_TOKEN_TTL_MS = DAY_MS;
 const REFRESH_REUSE_GRACE_MS = 10_000;
 
 export const RATE_LIMITS = {
-  loginFailuresPerAddress: { bucket: 'login-failure:address', limit: 10, windowMs: 15 * MINUTE_MS },
+  loginFailuresPerAddress: {
+    bucket: 'login-failure:address',
+    limit: 10,
+    windowMs: 15 * MINUTE_MS,
+    perAddress: true,
+  },
   loginFailuresPerAccount: { bucket: 'login-failure:account', limit: 10, windowMs: 15 * MINUTE_MS },
-  passwordResetPerAddress: { bucket: 'password-reset:address', limit: 10, windowMs: HOUR_MS },
+  passwordResetPerAddress: {
+    bucket: 'password-reset:address',
+    limit: 10,
+    windowMs: HOUR_MS,
+    perAddress: true,
+  },
   passwordResetPerEmail: { bucket: 'password-reset:email', limit: 3, windowMs: HOUR_MS },
-  verificationPerAddress: { bucket: 'verification:address', limit: 10, windowMs: HOUR_MS },
+  verificationPerAddress: { bucket: 'verification:address', limit: 10, windowMs: HOUR_MS, perAddress: true },
   verificationPerEmail: { bucket: 'verification:email', limit: 3, windowMs: HOUR_MS },
 } satisfies Record<string, RateLimitRule>;
 

@@ -25,7 +25,7 @@ export interface ChatContext {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const GUESTS_PER_ADDRESS = { bucket: 'guest:address', limit: 20, windowMs: 60 * 60 * 1000 };
+const GUESTS_PER_ADDRESS = { bucket: 'guest:address', limit: 20, windowMs: 60 * 60 * 1000, perAddress: true };
 
 export const roomChannel = (roomId: number) => `room:${roomId}`;
 export const participantChannel = (participant: { kind: 'user' | 'guest'; id: number }) =>
@@ -156,7 +156,7 @@ export async function listMessages(
 }
 
 /** Tells every participant's own channel that a room changed, so bells and inboxes refresh. */
-async function announceInboxChange(
+export async function announceInboxChange(
   context: ChatContext,
   roomId: number,
   room: repository.RoomRow,

@@ -25,7 +25,7 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   app.post(
     '/api/guest-users/upgrade',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: 20 * deps.config.addressRateLimitScale, timeWindow: '1 hour' } },
       schema: {
         tags: ['chat'],
         summary: `Turn the guest of the ${GUEST_TOKEN_HEADER} session into a full account that keeps every message`,

@@ -8,11 +8,17 @@ import {
 import type { AppDeps } from '../../deps';
 import { submitContactMessage } from './contact.service';
 
-export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
   app.post(
     '/api/contact',
     {
-      config: { rateLimit: { max: CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' } },
+      config: {
+        rateLimit: {
+          max: CONTACT_RATE_LIMIT_PER_HOUR * deps.config.addressRateLimitScale,
+          timeWindow: '1 hour',
+        },
+      },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the marketplace team',

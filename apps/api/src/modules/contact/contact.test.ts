@@ -277,4 +277,23 @@ describe('POST /api/contact', () => {
       expect(other.statusCode).toBe(201);
     });
   });
+
+  it('multiplies the per-address limit by ADDRESS_RATE_LIMIT_SCALE', async () => {
+    const scaled = await createTestApp({ ADDRESS_RATE_LIMIT_SCALE: '2' });
+    try {
+      const send = (index: number) =>
+        scaled.app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          payload: { ...valid, email: `scaled${index}@example.com` },
+          remoteAddress: '192.0.2.90',
+        });
+      for (let index = 1; index <= CONTACT_RATE_LIMIT_PER_HOUR * 2; index += 1) {
+        expect((await send(index)).statusCode).toBe(201);
+      }
+      expect((await send(0)).statusCode).toBe(429);
+    } finally {
+      await scaled.close();
+    }
+  });
 });

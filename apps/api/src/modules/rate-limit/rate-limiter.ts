@@ -6,6 +6,8 @@ export interface RateLimitRule {
   bucket: string;
   limit: number;
   windowMs: number;
+  /** Counted per client address (scaled by ADDRESS_RATE_LIMIT_SCALE), not per account or email. */
+  perAddress?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,12 +21,14 @@ function tooMany(rule: RateLimitRule): AppError {
  * Limits that must hold across every instance (login failures, emails sent on request) are counted
  * in PostgreSQL; per-route limits for anonymous traffic use @fastify/rate-limit instead.
  */
-export function createRateLimiter(db: Database) {
+export function createRateLimiter(db: Database, options: { addressScale?: number } = {}) {
+  const limitOf = (rule: RateLimitRule) =>
+    rule.perAddress ? rule.limit * (options.addressScale ?? 1) : rule.limit;
   return {
     /** Refuses with 429 when the key already reached the limit; does not count this call. */
     async assertBelow(rule: RateLimitRule, key: string): Promise<void> {
       const since = new Date(Date.now() - rule.windowMs);
-      if ((await countRecentHits(db, rule.bucket, key, since)) >= rule.limit) throw tooMany(rule);
+      if ((await countRecentHits(db, rule.bucket, key, since)) >= limitOf(rule)) throw tooMany(rule);
     },
     async record(rule: RateLimitRule, key: string): Promise<void> {
       await insertHit(db, rule.bucket, key);
