@@ -8,7 +8,13 @@ import sharp from 'sharp';
 import { fileKindOf, type ChatMessage } from '@teamhire/shared';
 import { AppError } from '../../errors';
 import * as repository from './chat.repository';
-import { roomAccess, roomChannel, toMessageResponse, type ChatContext } from './chat.service';
+import {
+  announceInboxChange,
+  roomAccess,
+  roomChannel,
+  toMessageResponse,
+  type ChatContext,
+} from './chat.service';
 import { readerKey, type Participant } from './participants';
 
 /** Images a browser may show inline; everything else is served as a download. */
@@ -50,7 +56,7 @@ export async function storeUpload(
   roomId: number,
   upload: { stream: Readable & { truncated?: boolean }; fileName: string | undefined; mimeType: string },
 ): Promise<ChatMessage> {
-  await roomAccess(context.db, participant, roomId);
+  const access = await roomAccess(context.db, participant, roomId);
   const fileId = randomUUID();
   const directory = chatFilesDirectory(context.uploadsDir, roomId);
   await mkdir(directory, { recursive: true });
@@ -102,6 +108,8 @@ export async function storeUpload(
   const message = toMessageResponse((await repository.findMessage(context.db, messageId!))!);
   await repository.markRead(context.db, roomId, readerKey(participant), messageId);
   await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
+  // A file is a message like any other: every participant's bell and inbox hear of it.
+  await announceInboxChange(context, roomId, access.room, access.teamAdminId);
   return message;
 }
 

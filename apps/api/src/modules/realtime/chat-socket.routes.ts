@@ -137,6 +137,12 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       }
       const me = `${participant.kind}:${participant.id}`;
       const unsubscribe = deps.bus.subscribe(roomChannel(roomId), (event) => send(socket, event));
+      // Joined means: from now on nothing said in the room, on any instance, passes this socket by.
+      await deps.bus.whenSubscribed(roomChannel(roomId));
+      if (socket.readyState !== socket.OPEN) {
+        unsubscribe();
+        return;
+      }
       void deps.bus.publish(roomChannel(roomId), {
         type: 'user_joined',
         user_id: me,
@@ -200,6 +206,11 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       }
       // The bell: inbox changes for this user or guest, wherever they happened.
       const unsubscribe = deps.bus.subscribe(participantChannel(participant), (event) => send(socket, event));
+      await deps.bus.whenSubscribed(participantChannel(participant));
+      if (socket.readyState !== socket.OPEN) {
+        unsubscribe();
+        return;
+      }
       const withinBudget = frameBudget();
       handleFrames(() => {
         if (!withinBudget()) socket.close(WS_CLOSE.policy, 'Too many messages');

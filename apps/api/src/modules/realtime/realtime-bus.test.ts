@@ -122,6 +122,17 @@ describe('Redis bus', () => {
     return bus;
   }
 
+  it('is ready for events from other instances once whenSubscribed resolves, with no wait beyond it', async () => {
+    const a = instance();
+    const b = instance();
+    const channel = uniqueChannel('room');
+    const onB = collect(b, channel);
+    await b.whenSubscribed(channel);
+    expect(await subscriberCount(channel)).toBe(1);
+    await a.publish(channel, event(1));
+    await until(() => onB.events.length === 1, 'B has the event published on A');
+  });
+
   it('carries an event published on one instance to the listeners of every instance, once each', async () => {
     const a = instance();
     const b = instance();

@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerEvent } from '@teamhire/shared';
 
+const SUBSCRIBE_WAIT_MS = 2000;
+
 export type Listener = (event: ServerEvent) => void;
 
 /**
@@ -13,6 +15,11 @@ export type Listener = (event: ServerEvent) => void;
 export interface RealtimeBus {
   publish(channel: string, event: ServerEvent): Promise<void>;
   subscribe(channel: string, listener: Listener): () => void;
+  /**
+   * Resolves once events published on other instances reach this instance's listeners of the
+   * channel (at once in-process; when Redis confirms the subscription, waiting at most 2 s).
+   */
+  whenSubscribed(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,7 @@ export function createInProcessBus(): RealtimeBus {
       emitter.on(channel, listener);
       return () => emitter.off(channel, listener);
     },
+    async whenSubscribed() {},
     async close() {
       closed = true;
       emitter.removeAllListeners();
@@ -59,6 +67,7 @@ interface Envelope {
  * and cross-instance delivery resumes by itself when Redis returns.
  */
 export function createRedisBus(url: string, logger: FastifyBaseLogger): RealtimeBus {
+  const subscriptions = new Map<string, Promise<void>>();
   const emitter = localEmitter();
   const origin = randomUUID();
   let closed = false;
@@ -127,13 +136,30 @@ export function createRedisBus(url: string, logger: FastifyBaseLogger): Realtime
     },
     subscribe(channel, listener) {
       if (closed) return () => undefined;
-      if (emitter.listenerCount(channel) === 0) void subscriber.subscribe(channel).catch(onError);
+      if (emitter.listenerCount(channel) === 0) {
+        subscriptions.set(
+          channel,
+          subscriber.subscribe(channel).then(
+            () => undefined,
+            (error: Error) => onError(error),
+          ),
+        );
+      }
       emitter.on(channel, listener);
       return () => {
         if (closed || !emitter.listeners(channel).includes(listener)) return;
         emitter.off(channel, listener);
-        if (emitter.listenerCount(channel) === 0) void subscriber.unsubscribe(channel).catch(() => undefined);
+        if (emitter.listenerCount(channel) === 0) {
+          subscriptions.delete(channel);
+          void subscriber.unsubscribe(channel).catch(() => undefined);
+        }
       };
+    },
+    async whenSubscribed(channel) {
+      const pending = subscriptions.get(channel);
+      if (!pending) return;
+      // Redis down: local delivery still works, so a socket is not held back longer than this.
+      await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref())]);
     },
     async close() {
       closed = true;

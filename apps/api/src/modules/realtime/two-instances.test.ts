@@ -1,0 +1,215 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@teamhire/shared';
+import {
+  chatFixtures,
+  guestKey,
+  guestToken,
+  sleep,
+  socketClient,
+  spreadChannelIds,
+  until,
+  userKey,
+  userToken,
+  type ChatFixtures,
+  type Guest,
+  type SocketClient,
+  type TestTeam,
+} from '../../../test/chat-helpers';
+import { createTestApp } from '../../../test/test-app';
+import type { SignedInUser } from '../../../test/users';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { connectDatabase } from '../../db/database';
+import { roomChannel } from '../chat/chat.service';
+
+/** CI starts Redis on this address; these tests fail (never skip) when it is not there. */
+const REDIS_URL = 'redis://127.0.0.1:6379';
+/** How long to wait for an event that must not arrive before calling it absent. */
+const QUIET_MS = 500;
+
+interface Instance {
+  app: FastifyInstance;
+  origin: string;
+  sockets: SocketClient;
+}
+
+/**
+ * Instance A is a test app of its own database; instance B is a second app on the same database,
+ * built the same way with the same environment, as a second server process would be.
+ */
+async function twoInstances(environment: Record<string, string>) {
+  const context = await createTestApp(environment);
+  const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-b-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    DATABASE_URL: context.connectionString,
+    ...environment,
+  });
+  const database = connectDatabase(context.connectionString, 5);
+  const appB = await buildApp({ config, database });
+  const listen = async (app: FastifyInstance): Promise<Instance> => {
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, origin, sockets: socketClient(origin) };
+  };
+  const a = await listen(context.app);
+  const b = await listen(appB);
+  expect(a.origin).not.toBe(b.origin);
+  return {
+    context,
+    a,
+    b,
+    async close() {
+      await Promise.all([a.sockets.closeAll(), b.sockets.closeAll()]);
+      await appB.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await context.close();
+    },
+  };
+}
+
+/** REST calls made through one instance's own HTTP API. */
+function through(instance: Instance) {
+  return {
+    async send(caller: { headers: Record<string, string> }, roomId: number, text: string) {
+      const response = await instance.app.inject({
+        method: 'POST',
+        url: `/api/chat-rooms/${roomId}/messages`,
+        headers: caller.headers,
+        payload: { message_text: text },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<ChatMessage>();
+    },
+  };
+}
+
+describe('two instances on one database', () => {
+  describe('with Redis', () => {
+    let instances: Awaited<ReturnType<typeof twoInstances>>;
+    let redis: Redis;
+    let fixtures: ChatFixtures;
+    let team: TestTeam;
+    let customer: SignedInUser;
+    let guest: Guest;
+    let roomId: number;
+    let guestRoomId: number;
+
+    beforeAll(async () => {
+      // Unreachable Redis must fail the run, not skip it.
+      redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
+      redis.on('error', () => undefined);
+      await redis.connect();
+      expect(await redis.ping()).toBe('PONG');
+      instances = await twoInstances({ REDIS_URL });
+      fixtures = chatFixtures(instances.context);
+      await spreadChannelIds(instances.context);
+      team = await fixtures.createTeam({ members: 1 });
+      customer = await fixtures.buyer();
+      guest = await fixtures.newGuest('Gwyn');
+      roomId = await fixtures.buyerRoom(customer, team.id);
+      guestRoomId = await fixtures.guestRoom(guest, team.id);
+    });
+    afterAll(async () => {
+      await instances?.close();
+      redis?.disconnect();
+    });
+
+    /**
+     * An instance subscribes to a channel on Redis when its first socket listens to it, a moment after
+     * the socket opened; wait until as many instances as listen there have done so.
+     */
+    const subscribedOnRedis = (channel: string, instanceCount = 1) =>
+      until(async () => {
+        const [, count] = (await redis.call('pubsub', 'numsub', channel)) as [string, number];
+        return count >= instanceCount;
+      }, `${instanceCount} instance(s) subscribe to ${channel} on Redis`);
+
+    it('delivers a message posted through A to a socket on B, and the other way round', async () => {
+      const onB = await instances.b.sockets.join(roomId, userToken(customer), userKey(customer));
+      await subscribedOnRedis(roomChannel(roomId));
+      const fromA = await through(instances.a).send(team.admin, roomId, 'Posted through A');
+      expect(await onB.newMessage((message) => message.id === fromA.id)).toEqual(fromA);
+
+      const onA = await instances.a.sockets.join(roomId, userToken(team.admin), userKey(team.admin));
+      await subscribedOnRedis(roomChannel(roomId), 2);
+      // B's buyer hears that the admin joined on A.
+      await onB.next('user_joined', (event) => event.user_id === userKey(team.admin));
+      const fromB = await through(instances.b).send(customer, roomId, 'Posted through B');
+      expect(await onA.newMessage((message) => message.id === fromB.id)).toEqual(fromB);
+      // Each socket gets each message once: the sender's own instance does not deliver it twice.
+      await sleep(QUIET_MS);
+      expect(onA.all('new_message', (event) => event.message.id === fromB.id)).toHaveLength(1);
+      expect(onB.all('new_message', (event) => event.message.id === fromB.id)).toHaveLength(1);
+    });
+
+    it('carries socket messages, typing and the bell across instances', async () => {
+      const guestOnA = await instances.a.sockets.join(guestRoomId, guestToken(guest), guestKey(guest));
+      await subscribedOnRedis(roomChannel(guestRoomId));
+      const adminOnB = await instances.b.sockets.join(
+        guestRoomId,
+        userToken(team.admin),
+        userKey(team.admin),
+      );
+      await subscribedOnRedis(roomChannel(guestRoomId), 2);
+      await guestOnA.next('user_joined', (event) => event.user_id === userKey(team.admin));
+      const memberBellOnA = await instances.a.sockets.userChannel(userToken(team.members[0]!));
+      await subscribedOnRedis(`user:${team.members[0]!.id}`);
+
+      guestOnA.send({ type: 'typing', is_typing: true });
+      await adminOnB.next('typing_status', (event) => event.user_id === guestKey(guest) && event.is_typing);
+      guestOnA.send({ type: 'message', text: 'From a socket on A' });
+      const received = await adminOnB.newMessage((message) => message.message_text === 'From a socket on A');
+      expect(received).toMatchObject({ sender_id: guestKey(guest), sender_role: 'guest' });
+      await memberBellOnA.next('inbox_changed', (event) => event.chat_room_id === guestRoomId);
+
+      const answer = await through(instances.b).send(team.admin, guestRoomId, 'Answered on B');
+      await guestOnA.newMessage((message) => message.id === answer.id);
+      await adminOnB.close();
+      await guestOnA.next('user_left', (event) => event.user_id === userKey(team.admin));
+    });
+  });
+
+  describe('without Redis', () => {
+    let instances: Awaited<ReturnType<typeof twoInstances>>;
+    let fixtures: ChatFixtures;
+    let team: TestTeam;
+    let customer: SignedInUser;
+    let roomId: number;
+
+    beforeAll(async () => {
+      instances = await twoInstances({});
+      expect(instances.context.config.redisUrl).toBeUndefined();
+      fixtures = chatFixtures(instances.context);
+      team = await fixtures.createTeam();
+      customer = await fixtures.buyer();
+      roomId = await fixtures.buyerRoom(customer, team.id);
+    });
+    afterAll(() => instances?.close());
+
+    it('keeps events on the instance where they happen: Redis is what carries them', async () => {
+      const onB = await instances.b.sockets.join(roomId, userToken(customer), userKey(customer));
+      const onA = await instances.a.sockets.join(roomId, userToken(team.admin), userKey(team.admin));
+      const fromA = await through(instances.a).send(team.admin, roomId, 'Stays on A');
+      // A's own sockets get it; B's never do.
+      await onA.newMessage((message) => message.id === fromA.id);
+      const fromB = await through(instances.b).send(customer, roomId, 'Stays on B');
+      await onB.newMessage((message) => message.id === fromB.id);
+      await sleep(QUIET_MS);
+      expect(onB.all('new_message', (event) => event.message.id === fromA.id)).toEqual([]);
+      expect(onA.all('new_message', (event) => event.message.id === fromB.id)).toEqual([]);
+      expect(onB.all('user_joined', (event) => event.user_id === userKey(team.admin))).toEqual([]);
+      // Both messages are in the shared database all the same.
+      const stored = await fixtures.listMessages(customer, roomId);
+      expect(stored.map((message) => message.id)).toEqual([fromA.id, fromB.id]);
+    });
+  });
+});
