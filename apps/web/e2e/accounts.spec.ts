@@ -174,9 +174,9 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
-    // Until the profile page exists the form returns to the dashboard, 2 s later.
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 5000 });
-    const card = page.getByRole('region', { name: 'Profile overview' });
+    // The form returns to the profile page, 2 s later.
+    await expect(page).toHaveURL(/\/profile$/, { timeout: 5000 });
+    const card = page.getByRole('region', { name: 'Profile summary' });
     await expect(card.getByText('Edna Editor')).toBeVisible();
     const picture = card.locator('img');
     await expect(picture).toHaveAttribute('src', /^\/uploads\/avatars\/.+\.webp$/);

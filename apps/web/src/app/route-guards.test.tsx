@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../lib/auth-tokens';
+import { ACCESS_TOKEN_KEY, clearTokens, REFRESH_TOKEN_KEY } from '../lib/auth-tokens';
 import { userFixture, signIn } from '../test/fixtures';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../test/render';
@@ -69,6 +69,15 @@ describe('ProtectedRoute', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: REFRESH_TOKEN_KEY, newValue: null }));
     });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+  });
+
+  it('keeps no way back to the page after the person signs out, so the next person does not land there', async () => {
+    signIn();
+    const { router } = renderAt('/orders?tab=open');
+    await screen.findByRole('heading', { name: 'Orders' });
+    act(() => clearTokens('signed-out'));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.state).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/accounts/api/get-current-user';
 import { returnPath, type ReturnState } from '../features/accounts/return-path';
 import { hasAnyRole } from '../features/accounts/roles';
+import { getSessionEndReason } from '../lib/auth-tokens';
 import { useSignedIn } from '../lib/use-signed-in';
 import { PageLoading } from './page-loading';
 
@@ -11,6 +12,9 @@ export function ProtectedRoute() {
   const signedIn = useSignedIn();
   const { pathname, search, hash } = useLocation();
   if (!signedIn) {
+    // After signing out there is no way back to this page: the next person to sign in on this
+    // browser must not land where the previous one was.
+    if (getSessionEndReason() === 'signed-out') return <Navigate to="/login" replace />;
     const state: ReturnState = { from: { pathname, search, hash } };
     return <Navigate to="/login" replace state={state} />;
   }

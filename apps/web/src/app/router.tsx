@@ -4,6 +4,9 @@ import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { RootErrorView, RouteErrorView } from './route-error-view';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
+import { teamFinderRoutes } from '../features/team-finder/team-finder-routes';
+import { teamManagementRoutes } from '../features/teams/team-management-routes';
+import { profileRoutes } from '../features/profile/profile-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -31,6 +34,9 @@ export const routes: RouteObject[] = [
             },
           },
           ...servicePageRoutes,
+          ...teamFinderRoutes,
+          ...teamManagementRoutes,
+          ...profileRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

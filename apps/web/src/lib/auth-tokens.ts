@@ -10,8 +10,11 @@ export interface AuthTokens {
   refreshToken: string;
 }
 
-/** Why the session ended without the person asking for it; the login page explains it. */
-export type SessionEndReason = 'expired';
+/**
+ * Why the session ended: 'expired' (the server refused it; the login page explains it) or
+ * 'signed-out' (the person asked; nothing to explain and nowhere to return to).
+ */
+export type SessionEndReason = 'expired' | 'signed-out';
 
 type Listener = () => void;
 

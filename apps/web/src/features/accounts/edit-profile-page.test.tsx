@@ -4,7 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { EditProfilePage, PROFILE_REDIRECT_MS, profileChanges } from './edit-profile-page';
+import {
+  EditProfilePage,
+  PROFILE_REDIRECT_MS,
+  PROFILE_SAVED_REDIRECT_PATH,
+  profileChanges,
+} from './edit-profile-page';
 import { profilePictureProblem } from './profile-picture';
 
 interface Call {
@@ -43,7 +48,7 @@ function renderPage() {
   return renderWithProviders(<EditProfilePage />, {
     route: '/profile/edit',
     path: '/profile/edit',
-    extraRoutes: [{ path: '/dashboard', element: <LocationProbe /> }],
+    extraRoutes: [{ path: PROFILE_SAVED_REDIRECT_PATH, element: <LocationProbe /> }],
   });
 }
 
@@ -133,7 +138,7 @@ describe('EditProfilePage', () => {
     // The upload already put the picture on the profile; the update carries only the other change.
     expect(writes[1]!.body).toEqual({ full_name: 'Ada King' });
     await act(() => vi.advanceTimersByTimeAsync(PROFILE_REDIRECT_MS));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 
   it('puts a taken username on its field', async () => {

@@ -19,8 +19,8 @@ import { editProfileFormSchema, type EditProfileFormValues } from './form-schema
 
 /** Part 2 §9. */
 export const PROFILE_REDIRECT_MS = 2000;
-/** Part 2 sends the person to /profile; that page arrives with the profile feature, until then the dashboard. */
-export const PROFILE_SAVED_REDIRECT_PATH = '/dashboard';
+/** Part 2 §2: back to the profile once saved. */
+export const PROFILE_SAVED_REDIRECT_PATH = '/profile';
 
 const PROFILE_FIELDS = ['username', 'email', 'full_name'] as const;
 

@@ -15,7 +15,7 @@ export function useSignOut(): () => void {
   return useCallback(() => {
     const refreshToken = getRefreshToken();
     if (refreshToken) void logout(refreshToken).catch(() => undefined);
-    clearTokens();
+    clearTokens('signed-out');
     void navigate('/login', { replace: true });
     queryClient.clear();
   }, [navigate, queryClient]);

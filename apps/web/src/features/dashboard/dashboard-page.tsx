@@ -3,9 +3,11 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { useCurrentUser } from '../accounts/api/get-current-user';
 import { useNavigationFlags } from '../navigation/api/get-navigation';
 import { buildWorkspaceLinks } from '../navigation/navigation-links';
+import { showsTeamAdminApplicationCard } from '../verification/team-admin-application';
 import { DashboardHeader } from './components/dashboard-header';
 import { EmailVerificationNotice } from './components/email-verification-notice';
 import { ProfileOverviewCard } from './components/profile-overview-card';
+import { TeamAdminApplicationCard } from './components/team-admin-application-card';
 import { QuickLinks } from './components/quick-links';
 
 export function DashboardPage() {
@@ -42,6 +44,11 @@ export function DashboardPage() {
                   <ProfileOverviewCard user={user.data} />
                 </div>
                 {flags.data ? <QuickLinks links={buildWorkspaceLinks(user.data, flags.data)} /> : null}
+                {showsTeamAdminApplicationCard(user.data) ? (
+                  <div className="lg:col-span-2">
+                    <TeamAdminApplicationCard user={user.data} />
+                  </div>
+                ) : null}
               </div>
             </div>
           ) : null}

@@ -1,0 +1,20 @@
+import type { PublicProfile } from '@teamhire/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const publicProfilesQueryKey = ['profile', 'users'] as const;
+
+export function getPublicProfile(userId: number, signal?: AbortSignal): Promise<PublicProfile> {
+  return apiRequest<PublicProfile>(`/api/users/${userId}/profile`, { signal });
+}
+
+export function publicProfileQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: [...publicProfilesQueryKey, userId],
+    queryFn: ({ signal }) => getPublicProfile(userId, signal),
+  });
+}
+
+export function usePublicProfile(userId: number) {
+  return useQuery(publicProfileQueryOptions(userId));
+}

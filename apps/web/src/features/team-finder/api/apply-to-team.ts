@@ -1,0 +1,24 @@
+import type { TeamApplication, teamApplyRequestSchema } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { teamQueryKeys } from '../../teams/api/team-query-keys';
+
+export type ApplyToTeamRequest = z.input<typeof teamApplyRequestSchema>;
+
+export function applyToTeam(body: ApplyToTeamRequest): Promise<TeamApplication> {
+  return apiRequest<TeamApplication>('/api/teams/apply', { method: 'POST', body });
+}
+
+export function applyToTeamMutationOptions() {
+  return mutationOptions({ mutationKey: ['teams', 'apply'], mutationFn: applyToTeam });
+}
+
+export function useApplyToTeam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...applyToTeamMutationOptions(),
+    // The card turns to 'Application Pending' from the server's list, not from a local guess.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKeys.myApplications }),
+  });
+}

@@ -1,0 +1,19 @@
+import { STALE_TIME, type ServiceCategory } from '@teamhire/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getServiceCategory(id: number, signal?: AbortSignal): Promise<ServiceCategory> {
+  return apiRequest<ServiceCategory>(`/api/service-categories/${id}`, { signal });
+}
+
+export function serviceCategoryQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['service-categories', 'detail', id],
+    queryFn: ({ signal }) => getServiceCategory(id, signal),
+    staleTime: STALE_TIME.serviceCategories,
+  });
+}
+
+export function useServiceCategory(id: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...serviceCategoryQueryOptions(id), enabled });
+}

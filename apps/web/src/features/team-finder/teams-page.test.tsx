@@ -1,0 +1,189 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { signIn } from '../../test/fixtures';
+import { LocationProbe, renderWithProviders } from '../../test/render';
+import { TEAM_CHAT_COMING_SOON } from './contact-team';
+import { categoryFixture, projectTypeFixture, teamFixture, teamListFixture } from './team-finder-fixtures';
+import { TeamsPage } from './teams-page';
+
+/** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
+const SLOW = { timeout: 5000 };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const WEB_QUERY =
+  '/teams?service=web&options=Landing+Page%2CE-commerce+Store&technologies=React%2CTypeScript&budget=15k-50k&timeline=2-3months';
+
+const teams = [
+  teamFixture({ id: 1, name: 'Open Team', availability: 'available' }),
+  teamFixture({ id: 2, name: 'Busy Team', availability: 'busy' }),
+  teamFixture({ id: 3, name: 'Closed Team', availability: 'unavailable', is_active: false }),
+];
+
+function api(override: (request: RecordedRequest) => Response | undefined = () => undefined) {
+  return stubFetch((request) => {
+    const answer = override(request);
+    if (answer) return answer;
+    const { pathname } = new URL(request.url, 'http://localhost');
+    if (pathname === '/api/service-categories') {
+      return jsonResponse([
+        categoryFixture({ id: 8, name: 'Mobile Development' }),
+        categoryFixture({ id: 9, name: 'Web Development' }),
+      ]);
+    }
+    if (pathname === '/api/project-types') {
+      return jsonResponse([
+        projectTypeFixture({ id: 41, name: 'Landing Page' }),
+        projectTypeFixture({ id: 42, name: 'Corporate Website' }),
+        projectTypeFixture({ id: 43, name: 'E-commerce Store' }),
+      ]);
+    }
+    if (pathname === '/api/technologies') {
+      return jsonResponse([
+        { id: 70, name: 'Django' },
+        { id: 71, name: 'React' },
+        { id: 72, name: 'TypeScript' },
+      ]);
+    }
+    if (pathname === '/api/teams') return jsonResponse(teamListFixture(teams));
+    return jsonResponse({ detail: 'Not Found' }, 404);
+  });
+}
+
+function renderTeams(route = WEB_QUERY) {
+  return renderWithProviders(<TeamsPage />, {
+    route,
+    path: '/teams',
+    extraRoutes: [{ path: '/login', element: <LocationProbe /> }],
+  });
+}
+
+const teamRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/teams')).map((request) => request.url);
+
+describe('TeamsPage', () => {
+  it('asks for the teams of the service category, project types and technologies named in the query', async () => {
+    const requests = api();
+    renderTeams();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Available Teams for Web Development' }),
+    ).toBeTruthy();
+    await screen.findByRole('article', { name: 'Open Team' }, SLOW);
+    expect(requests.map((request) => request.url)).toContain(
+      '/api/project-types?service_category_id=9&skip=0&limit=100',
+    );
+    expect(requests.map((request) => request.url)).toContain(
+      '/api/technologies?service_category_id=9&skip=0&limit=100',
+    );
+    expect(teamRequests(requests)).toEqual([
+      '/api/teams?skip=0&limit=100&service_category_id=9&project_type_ids=41%2C43&technology_ids=71%2C72&sort=rating',
+    ]);
+  });
+
+  it('shows the requirements, the count and the availability of each team', async () => {
+    api();
+    renderTeams();
+    const requirements = screen.getByRole('list', { name: 'Your requirements' });
+    expect(
+      within(requirements)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Landing Page',
+      'E-commerce Store',
+      'React',
+      'TypeScript',
+      'Budget: $15,000 - $50,000',
+      'Timeline: 2-3 months',
+    ]);
+    expect(await screen.findByText('3 teams match your requirements', {}, SLOW)).toBeTruthy();
+
+    const button = (team: string) =>
+      within(screen.getByRole('article', { name: team })).getByRole('button') as HTMLButtonElement;
+    expect(button('Open Team').textContent).toBe('Contact Team');
+    expect(button('Open Team').disabled).toBe(false);
+    expect(button('Busy Team').textContent).toBe('Join Waitlist');
+    expect(button('Busy Team').disabled).toBe(false);
+    expect(button('Closed Team').textContent).toBe('Unavailable');
+    expect(button('Closed Team').disabled).toBe(true);
+    expect(within(screen.getByRole('article', { name: 'Busy Team' })).getByText('Busy')).toBeTruthy();
+  });
+
+  it('sorts by rating, projects or rate, and remembers the sort in the address', async () => {
+    const requests = api();
+    const { router } = renderTeams();
+    await screen.findByRole('article', { name: 'Open Team' }, SLOW);
+    const sort = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    expect(sort.value).toBe('rating');
+    expect(Array.from(sort.options).map((option) => option.textContent)).toEqual([
+      'Highest Rated',
+      'Most Projects',
+      'Lowest Rate',
+    ]);
+
+    fireEvent.change(sort, { target: { value: 'projects' } });
+    await vi.waitFor(() => expect(teamRequests(requests).at(-1)).toMatch(/&sort=projects$/), SLOW);
+    expect(router.state.location.search).toContain('sort=projects');
+
+    fireEvent.change(sort, { target: { value: 'rate' } });
+    await vi.waitFor(() => expect(teamRequests(requests).at(-1)).toMatch(/&sort=rate$/), SLOW);
+    expect(sort.value).toBe('rate');
+  });
+
+  it('leaves out the filters the query does not name', async () => {
+    const requests = api();
+    renderTeams('/teams?service=web&options=Rocket+Science');
+    await screen.findByRole('article', { name: 'Open Team' }, SLOW);
+    expect(teamRequests(requests)).toEqual(['/api/teams?skip=0&limit=100&service_category_id=9&sort=rating']);
+  });
+
+  it('offers to contact us when no team matches', async () => {
+    api(({ url }) => (url.startsWith('/api/teams') ? jsonResponse(teamListFixture([])) : undefined));
+    renderTeams();
+    expect(await screen.findByText('No teams match these requirements yet.', {}, SLOW)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/#contact');
+    expect(screen.getByText('0 teams match your requirements')).toBeTruthy();
+  });
+
+  it('explains an unknown service and links back home', () => {
+    const requests = api();
+    renderTeams('/teams?service=space&options=Rocket');
+    expect(screen.getByRole('heading', { level: 1, name: 'Service not found' })).toBeTruthy();
+    expect(screen.getByText(/We do not offer a service called 'space'/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the Home Page' }).getAttribute('href')).toBe('/');
+    expect(requests).toEqual([]);
+  });
+
+  it("shows 'Error Loading Teams' with Retry", async () => {
+    let failing = true;
+    api(({ url }) =>
+      url.startsWith('/api/teams') && failing
+        ? jsonResponse({ detail: 'Database unavailable' }, 503)
+        : undefined,
+    );
+    renderTeams();
+    expect(await screen.findByText('Error Loading Teams: Database unavailable', {}, SLOW)).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Open Team' }, SLOW)).toBeTruthy();
+  });
+
+  it('sends a visitor to sign in, and tells a signed-in user that team chat is coming', async () => {
+    api();
+    const { router, unmount } = renderTeams();
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Team: Open Team' }, SLOW));
+    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/teams', search: WEB_QUERY.slice('/teams'.length), hash: '' },
+    });
+    unmount();
+
+    signIn();
+    renderTeams();
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Waitlist: Busy Team' }, SLOW));
+    expect((await screen.findAllByText(TEAM_CHAT_COMING_SOON, {}, SLOW)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,21 @@
+import type { Team, TeamCreate } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { teamQueryKeys } from './team-query-keys';
+
+export function createTeam(body: TeamCreate): Promise<Team> {
+  return apiRequest<Team>('/api/teams', { method: 'POST', body });
+}
+
+export function createTeamMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['teams', 'create'],
+    mutationFn: createTeam,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKeys.all }),
+  });
+}
+
+export function useCreateTeam() {
+  const queryClient = useQueryClient();
+  return useMutation(createTeamMutationOptions(queryClient));
+}

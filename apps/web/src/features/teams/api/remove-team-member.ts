@@ -1,0 +1,25 @@
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { teamQueryKeys } from './team-query-keys';
+
+export interface TeamMemberInput {
+  teamId: number;
+  userId: number;
+}
+
+export function removeTeamMember({ teamId, userId }: TeamMemberInput): Promise<void> {
+  return apiRequest(`/api/teams/${teamId}/members/${userId}`, { method: 'DELETE' });
+}
+
+export function removeTeamMemberMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['teams', 'remove-member'],
+    mutationFn: removeTeamMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKeys.all }),
+  });
+}
+
+export function useRemoveTeamMember() {
+  const queryClient = useQueryClient();
+  return useMutation(removeTeamMemberMutationOptions(queryClient));
+}

@@ -1,0 +1,21 @@
+import type { TeamApplication } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { teamQueryKeys } from './team-query-keys';
+
+export function withdrawApplication(applicationId: number): Promise<TeamApplication> {
+  return apiRequest<TeamApplication>(`/api/team-memberships/${applicationId}/withdraw`, { method: 'POST' });
+}
+
+export function withdrawApplicationMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['teams', 'withdraw-application'],
+    mutationFn: withdrawApplication,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamQueryKeys.all }),
+  });
+}
+
+export function useWithdrawApplication() {
+  const queryClient = useQueryClient();
+  return useMutation(withdrawApplicationMutationOptions(queryClient));
+}

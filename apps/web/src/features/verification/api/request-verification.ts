@@ -1,0 +1,27 @@
+import type { VerificationRequest, VerificationRequestCreate } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateSessionFlags } from '../../teams/invalidate-session-flags';
+import { myVerificationRequestsQueryKey } from './get-my-verification-requests';
+
+export function requestVerification(body: VerificationRequestCreate): Promise<VerificationRequest> {
+  return apiRequest<VerificationRequest>('/api/verification/request', { method: 'POST', body });
+}
+
+export function requestVerificationMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['verification', 'request'],
+    mutationFn: requestVerification,
+    // The badge, the dashboard card and the verification status all follow the new request.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myVerificationRequestsQueryKey }),
+        invalidateSessionFlags(queryClient),
+      ]),
+  });
+}
+
+export function useRequestVerification() {
+  const queryClient = useQueryClient();
+  return useMutation(requestVerificationMutationOptions(queryClient));
+}

@@ -1,0 +1,63 @@
+import { ACCOUNT_TEXTS, VERIFICATION_TEXTS } from '@teamhire/shared';
+import { ApiError, AUTHENTICATION_FAILED_MESSAGE } from '../../lib/api-client';
+
+/** What the admin page does after a refused decision (part 2 §8), besides showing the message. */
+export type VerificationResponseOutcome =
+  'session-expired' | 'insufficient-permissions' | 'not-found' | 'already-processed' | 'failed';
+
+export interface VerificationResponseFailure {
+  outcome: VerificationResponseOutcome;
+  message: string;
+}
+
+export const VERIFICATION_RESPONSE_MESSAGES = {
+  sessionExpired: ACCOUNT_TEXTS.sessionExpired,
+  insufficientPermissions:
+    "Insufficient permissions: you don't have permission to review verification requests.",
+  notFound: 'Verification request not found. It may have already been processed.',
+  alreadyProcessed: 'This request was already processed by another admin.',
+} as const;
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : '';
+}
+
+/** Part 2 §8, read from the server's words first and its status second. */
+export function verificationResponseFailure(error: unknown): VerificationResponseFailure {
+  const message = messageOf(error);
+  const status = error instanceof ApiError ? error.status : null;
+  if (message.includes(AUTHENTICATION_FAILED_MESSAGE) || status === 401) {
+    return { outcome: 'session-expired', message: VERIFICATION_RESPONSE_MESSAGES.sessionExpired };
+  }
+  if (message.includes(VERIFICATION_TEXTS.insufficientPermissions) || status === 403) {
+    return {
+      outcome: 'insufficient-permissions',
+      message: VERIFICATION_RESPONSE_MESSAGES.insufficientPermissions,
+    };
+  }
+  if (message.includes(VERIFICATION_TEXTS.notFound) || status === 404) {
+    return { outcome: 'not-found', message: VERIFICATION_RESPONSE_MESSAGES.notFound };
+  }
+  if (message.includes('already processed') || status === 409) {
+    return { outcome: 'already-processed', message: VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed };
+  }
+  const detail = error instanceof ApiError ? error.detail : message || null;
+  return { outcome: 'failed', message: detail ?? VERIFICATION_TEXTS.respondFailed };
+}
+
+export function verificationDecisionSuccessMessage(status: 'approved' | 'rejected'): string {
+  return `Verification request ${status} successfully!`;
+}
+
+/** Part 2 §8 for the verification centre: the server's words, else the generic text. */
+export function verificationSubmitFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.detail ?? VERIFICATION_TEXTS.submitFailed;
+  return messageOf(error) || VERIFICATION_TEXTS.submitFailed;
+}
+
+/** Part 1 §8 for the dashboard card: 'Failed to submit application: {message}'. */
+export function teamAdminApplicationFailureMessage(error: unknown): string {
+  return VERIFICATION_TEXTS.applicationFailed(
+    error instanceof ApiError ? error.message : messageOf(error) || VERIFICATION_TEXTS.submitFailed,
+  );
+}
