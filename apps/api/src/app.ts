@@ -20,6 +20,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
+import { packagesRoutes } from './modules/packages/packages.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(verificationRoutes, deps);
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(packagesRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);
   await app.register(chatFilesRoutes, deps);

@@ -14,3 +14,4 @@ export * from './verification';
 export * from './teams';
 export * from './profile';
 export * from './chat';
+export * from './packages';

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { teams } from './teams';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const packageStatus = pgEnum('package_status', ['draft', 'published', 'unpublished']);
 
@@ -21,12 +33,20 @@ export const servicePackages = pgTable(
     requirements: text('requirements'),
     deliverables: text('deliverables'),
     status: packageStatus('status').notNull().default('draft'),
+    /** Decision B3: title weighs most, then tags, then the description. Kept by PostgreSQL itself. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', replace(coalesce(tags, ''), ',', ' ')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('service_packages_team_idx').on(table.teamId),
     index('service_packages_status_idx').on(table.status),
+    index('service_packages_search_idx').using('gin', table.searchVector),
+    // Partial words and typos in titles ("ecomerce") still find something.
+    index('service_packages_title_trigram_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    index('service_packages_price_idx').on(table.status, table.priceCents),
     check('service_packages_price_positive', sql`${table.priceCents} > 0`),
     check('service_packages_duration_positive', sql`${table.durationDays} >= 1`),
   ],

@@ -1,0 +1,220 @@
+import type { PackageList, PackageStatus, ServicePackage } from '@teamhire/shared';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/authentication';
+import { recordActivity } from '../activity/activity.service';
+import * as repository from './packages.repository';
+
+const notFound = () => new AppError(404, 'Service package not found');
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+export function toPackageResponse(row: repository.PackageListRow): ServicePackage {
+  const { package: item, team } = row;
+  return {
+    id: item.id,
+    team_id: item.teamId,
+    title: item.title,
+    description: item.description,
+    price: item.priceCents / 100,
+    duration_days: item.durationDays,
+    tags: item.tags,
+    requirements: item.requirements,
+    deliverables: item.deliverables,
+    status: item.status,
+    created_at: item.createdAt.toISOString(),
+    updated_at: item.updatedAt.toISOString(),
+    team: {
+      id: team.id,
+      name: team.name,
+      description: team.description,
+      member_count: team.memberCount,
+      max_members: team.maxMembers,
+      is_active: team.isActive,
+      created_at: team.createdAt.toISOString(),
+      admin: { id: team.adminId, username: row.adminUsername },
+    },
+  };
+}
+
+/** Part 2 §6: only a verified admin of the package's team creates or changes its packages. */
+const managesTeamPackages = (actor: Actor, team: { adminId: number }) =>
+  actor.isSuperuser || (team.adminId === actor.id && actor.isVerified);
+
+async function loadManageable(db: Database, actor: Actor, id: number) {
+  const row = await repository.findPackage(db, id);
+  // Someone else's draft is as invisible as a missing package.
+  if (!row || (!managesTeamPackages(actor, row.team) && row.package.status !== 'published')) throw notFound();
+  if (!managesTeamPackages(actor, row.team)) {
+    throw new AppError(403, "Only the team's verified admin can change its packages");
+  }
+  return row;
+}
+
+export async function listPublishedPackages(
+  db: Database,
+  window: { skip: number; limit: number },
+): Promise<PackageList> {
+  const { items, total } = await repository.listPublished(db, window);
+  return { items: items.map(toPackageResponse), total, skip: window.skip, limit: window.limit };
+}
+
+export async function searchPackages(
+  db: Database,
+  input: {
+    search_term?: string | null;
+    tags?: string[] | string | null;
+    min_price?: number | null;
+    max_price?: number | null;
+    max_duration?: number | null;
+    team_name?: string | null;
+  },
+  window: { skip: number; limit: number },
+): Promise<PackageList> {
+  const tags = (typeof input.tags === 'string' ? input.tags.split(',') : (input.tags ?? []))
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+  const { items, total } = await repository.searchPublished(
+    db,
+    {
+      term: input.search_term || undefined,
+      tags,
+      minPriceCents: input.min_price == null ? undefined : toCents(input.min_price),
+      maxPriceCents: input.max_price == null ? undefined : toCents(input.max_price),
+      maxDuration: input.max_duration ?? undefined,
+      teamName: input.team_name || undefined,
+    },
+    window,
+  );
+  return { items: items.map(toPackageResponse), total, skip: window.skip, limit: window.limit };
+}
+
+export async function getPackage(
+  db: Database,
+  actor: Actor | undefined,
+  id: number,
+): Promise<ServicePackage> {
+  const row = await repository.findPackage(db, id);
+  if (!row) throw notFound();
+  if (row.package.status !== 'published' && !(actor && managesTeamPackages(actor, row.team)))
+    throw notFound();
+  return toPackageResponse(row);
+}
+
+export async function listTeamPackages(db: Database, teamId: number): Promise<ServicePackage[]> {
+  if (!(await repository.findTeamOwner(db, teamId))) throw new AppError(404, 'Team not found');
+  return (await repository.listPackagesOfTeams(db, [teamId], true)).map(toPackageResponse);
+}
+
+export async function listMyPackages(
+  db: Database,
+  actor: Actor,
+  teamId: number | undefined,
+): Promise<ServicePackage[]> {
+  const administered = await repository.teamsAdministeredBy(db, actor.id);
+  if (teamId !== undefined && !administered.includes(teamId) && !actor.isSuperuser) {
+    throw new AppError(403, 'You do not administer this team');
+  }
+  const teamIds = teamId !== undefined ? [teamId] : administered;
+  return (await repository.listPackagesOfTeams(db, teamIds, false)).map(toPackageResponse);
+}
+
+interface PackageInput {
+  title: string;
+  description: string;
+  price: number;
+  duration_days: number;
+  tags: string;
+  requirements?: string | null;
+  deliverables?: string | null;
+}
+
+const columnsOf = (input: PackageInput) => ({
+  title: input.title,
+  description: input.description,
+  priceCents: toCents(input.price),
+  durationDays: input.duration_days,
+  tags: input.tags,
+  requirements: input.requirements || null,
+  deliverables: input.deliverables || null,
+});
+
+export async function createPackage(
+  db: Database,
+  actor: Actor,
+  input: PackageInput & { team_id: number },
+): Promise<ServicePackage> {
+  const team = await repository.findTeamOwner(db, input.team_id);
+  if (!team) {
+    throw new AppError(422, 'Please select a team', [
+      { path: 'body.team_id', message: 'Please select a team' },
+    ]);
+  }
+  if (!managesTeamPackages(actor, team)) {
+    throw new AppError(403, 'Only a verified admin of this team can create its packages');
+  }
+  const id = await db.transaction(async (transaction) => {
+    const packageId = await repository.insertPackage(transaction, {
+      teamId: team.id,
+      ...columnsOf(input),
+      status: 'draft',
+    });
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: 'package.created',
+      description: `Created the package ${input.title}`,
+    });
+    return packageId;
+  });
+  return toPackageResponse((await repository.findPackage(db, id))!);
+}
+
+export async function updatePackage(
+  db: Database,
+  actor: Actor,
+  id: number,
+  input: PackageInput,
+): Promise<ServicePackage> {
+  await loadManageable(db, actor, id);
+  await db.transaction(async (transaction) => {
+    await repository.updatePackage(transaction, id, columnsOf(input));
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: 'package.updated',
+      description: `Updated the package ${input.title}`,
+    });
+  });
+  return toPackageResponse((await repository.findPackage(db, id))!);
+}
+
+export async function setPackageStatus(
+  db: Database,
+  actor: Actor,
+  id: number,
+  status: Extract<PackageStatus, 'published' | 'unpublished'>,
+): Promise<ServicePackage> {
+  const row = await loadManageable(db, actor, id);
+  await db.transaction(async (transaction) => {
+    await repository.updatePackage(transaction, id, { status });
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: `package.${status}`,
+      description: `${status === 'published' ? 'Published' : 'Unpublished'} the package ${row.package.title}`,
+    });
+  });
+  return toPackageResponse((await repository.findPackage(db, id))!);
+}
+
+export async function deletePackage(db: Database, actor: Actor, id: number): Promise<void> {
+  const row = await loadManageable(db, actor, id);
+  await db.transaction(async (transaction) => {
+    if (await repository.packageHasOrders(transaction, id)) {
+      throw new AppError(409, 'A package with orders cannot be deleted; unpublish it instead');
+    }
+    await repository.deletePackage(transaction, id);
+    await recordActivity(transaction, {
+      userId: actor.id,
+      action: 'package.deleted',
+      description: `Deleted the package ${row.package.title}`,
+    });
+  });
+}
