@@ -11,6 +11,7 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      'test-reports/**',
       'bench/results.json',
       'apps/api/src/db/migrations/**',
     ],

@@ -6,7 +6,8 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfStale, REPO_ROOT } from './build-if-stale.mjs';
 
-const REPORTS = join(REPO_ROOT, 'test-results', 'reports');
+// Not under test-results: Playwright empties that folder when it starts.
+const REPORTS = join(REPO_ROOT, 'test-reports');
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
