@@ -6,7 +6,14 @@ const children = [
   spawn('npm', ['run', 'dev', '-w', '@teamhire/api'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.API_PORT ?? '3001', HOST: '127.0.0.1', SERVE_WEB: 'false' },
+    env: {
+      ...process.env,
+      PORT: process.env.API_PORT ?? '3001',
+      HOST: '127.0.0.1',
+      SERVE_WEB: 'false',
+      // People use the Vite page on 3000; links in emails must lead there, not to the API.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000',
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@teamhire/web'], { cwd: REPO_ROOT, stdio: 'inherit' }),
 ];
