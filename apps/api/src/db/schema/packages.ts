@@ -47,6 +47,16 @@ export const servicePackages = pgTable(
     // Partial words and typos in titles ("ecomerce") still find something.
     index('service_packages_title_trigram_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     index('service_packages_price_idx').on(table.status, table.priceCents),
+    // Newest first (read backwards), for the published listing and a search without a term.
+    index('service_packages_published_newest_idx')
+      .on(table.createdAt, table.id)
+      .where(sql`${table.status} = 'published'`),
+    // Counting the matches of a duration filter without reading the table.
+    index('service_packages_published_duration_idx')
+      .on(table.durationDays)
+      .where(sql`${table.status} = 'published'`),
+    // Any-of tag filter: `string_to_array(lower(tags), ',') && array[...]`.
+    index('service_packages_tags_idx').using('gin', sql`string_to_array(lower(${table.tags}), ',')`),
     check('service_packages_price_positive', sql`${table.priceCents} > 0`),
     check('service_packages_duration_positive', sql`${table.durationDays} >= 1`),
   ],

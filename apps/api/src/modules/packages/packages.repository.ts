@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DatabaseOrTransaction } from '../../db/database';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { orders, servicePackages, teams, users } from '../../db/schema/index';
 import { qualified } from '../../db/sql';
 
@@ -70,58 +70,108 @@ export interface SearchFilters {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * Decision B3: full-text match (title, tags, description, weighted in that order) or a close title
- * (trigram), ranked by text rank plus title similarity; filters narrow the published packages.
+ * How close a title word must be to the term for the trigram match (`<%`, word similarity). The
+ * extension's default (0.6) misses ordinary typos in hyphenated words: 'ecomerce' against
+ * 'E-commerce Store' scores 0.45. Set for the search's own transaction only.
  */
-export async function searchPublished(
-  db: DatabaseOrTransaction,
-  filters: SearchFilters,
-  window: { skip: number; limit: number },
-) {
-  const query = filters.term ? sql`websearch_to_tsquery('english', ${filters.term})` : undefined;
-  const tagMatch = filters.tags?.length
-    ? or(
-        ...filters.tags.map(
-          (tag) =>
-            sql`${tag.toLowerCase()} = any (string_to_array(lower(${qualified(servicePackages.tags)}), ','))`,
-        ),
-      )
-    : undefined;
-  const where: SQL | undefined = and(
+export const TITLE_WORD_SIMILARITY_THRESHOLD = 0.4;
+
+/** The tags column as a lower-case array, the expression service_packages_tags_idx indexes. */
+const tagArray = sql`string_to_array(lower(${qualified(servicePackages.tags)}), ',')`;
+
+function searchCondition(db: DatabaseOrTransaction, filters: SearchFilters, query: SQL | undefined) {
+  const tags = [...new Set((filters.tags ?? []).map((tag) => tag.toLowerCase()))];
+  return and(
     published,
     query && filters.term
       ? or(
           sql`${qualified(servicePackages.searchVector)} @@ ${query}`,
-          sql`${qualified(servicePackages.title)} % ${filters.term}`,
-          ilike(servicePackages.title, `%${escapeLike(filters.term)}%`),
+          sql`${filters.term} <% ${qualified(servicePackages.title)}`,
         )
       : undefined,
-    tagMatch,
+    // Any of the tags: array overlap, which the GIN index on the same expression answers.
+    tags.length
+      ? sql`${tagArray} && array[${sql.join(
+          tags.map((tag) => sql`${tag}`),
+          sql`, `,
+        )}]::text[]`
+      : undefined,
     filters.minPriceCents !== undefined ? gte(servicePackages.priceCents, filters.minPriceCents) : undefined,
     filters.maxPriceCents !== undefined ? lte(servicePackages.priceCents, filters.maxPriceCents) : undefined,
     filters.maxDuration !== undefined ? lte(servicePackages.durationDays, filters.maxDuration) : undefined,
-    filters.teamName ? ilike(teams.name, `%${escapeLike(filters.teamName)}%`) : undefined,
+    filters.teamName
+      ? inArray(
+          servicePackages.teamId,
+          db
+            .select({ id: teams.id })
+            .from(teams)
+            .where(ilike(teams.name, `%${escapeLike(filters.teamName)}%`)),
+        )
+      : undefined,
   );
-  // Without a term there is nothing to rank by: newest first.
-  const byRelevance =
-    query && filters.term
-      ? [
-          sql`ts_rank_cd(${qualified(servicePackages.searchVector)}, ${query}) + similarity(${qualified(servicePackages.title)}, ${filters.term}) desc`,
-        ]
-      : [];
-  const [items, [total]] = await Promise.all([
-    selectPackages(db)
-      .where(where)
-      .orderBy(...byRelevance, desc(servicePackages.createdAt), desc(servicePackages.id))
-      .offset(window.skip)
-      .limit(window.limit),
-    db
-      .select({ value: count() })
+}
+
+async function countMatches(db: DatabaseOrTransaction, where: SQL | undefined) {
+  const [row] = await db.select({ value: count() }).from(servicePackages).where(where);
+  return row?.value ?? 0;
+}
+
+/** Full rows for the given ids, in the order of the ids. */
+async function packagesInOrder(db: DatabaseOrTransaction, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await selectPackages(db).where(inArray(servicePackages.id, ids));
+  const byId = new Map(rows.map((row) => [row.package.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Decision B3. With a term: a full-text match (title, tags, description, weighted A, B, C) or a
+ * title word close to the term (trigram word similarity, for typos and partial words). Full-text
+ * matches come first, by ts_rank, which for each term counts an occurrence in the title above any
+ * number in the tags and those above any number in the description; the close-title-only matches
+ * follow by their similarity. Filters narrow the published packages; without a term, newest first.
+ */
+export async function searchPublished(
+  db: Database,
+  filters: SearchFilters,
+  window: { skip: number; limit: number },
+) {
+  const query = filters.term ? sql`websearch_to_tsquery('english', ${filters.term})` : undefined;
+  if (!query || !filters.term) {
+    const where = searchCondition(db, filters, undefined);
+    const [items, total] = await Promise.all([
+      selectPackages(db)
+        .where(where)
+        .orderBy(desc(servicePackages.createdAt), desc(servicePackages.id))
+        .offset(window.skip)
+        .limit(window.limit),
+      countMatches(db, where),
+    ]);
+    return { items, total };
+  }
+  const term = filters.term;
+  return db.transaction(async (transaction) => {
+    await transaction.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_WORD_SIMILARITY_THRESHOLD)}, true)`,
+    );
+    const where = searchCondition(transaction, filters, query);
+    const vector = qualified(servicePackages.searchVector);
+    const relevance = sql`coalesce(nullif(ts_rank(${vector}, ${query}), 0) + 1, word_similarity(${term}, ${qualified(servicePackages.title)}))`;
+    // Ranking needs every match anyway, so the total comes with it; only ids, to keep the rows small.
+    const ranked = await transaction
+      .select({ id: servicePackages.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(servicePackages)
-      .innerJoin(teams, eq(teams.id, servicePackages.teamId))
-      .where(where),
-  ]);
-  return { items, total: total?.value ?? 0 };
+      .where(where)
+      .orderBy(sql`${relevance} desc`, desc(servicePackages.createdAt), desc(servicePackages.id))
+      .offset(window.skip)
+      .limit(window.limit);
+    const total = ranked[0]?.total ?? (window.skip > 0 ? await countMatches(transaction, where) : 0);
+    const items = await packagesInOrder(
+      transaction,
+      ranked.map((row) => row.id),
+    );
+    return { items, total };
+  });
 }
 
 export async function findPackage(db: DatabaseOrTransaction, id: number) {
@@ -163,6 +213,24 @@ export async function updatePackage(
     .update(servicePackages)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(servicePackages.id, id));
+}
+
+/**
+ * Locks the package row until the transaction ends; false when it no longer exists. 'update' (for a
+ * delete) also waits for an order being written for the package; 'no key update' (for an edit)
+ * does not hold orders up.
+ */
+export async function lockPackage(
+  db: DatabaseOrTransaction,
+  id: number,
+  strength: 'update' | 'no key update',
+) {
+  const rows = await db
+    .select({ id: servicePackages.id })
+    .from(servicePackages)
+    .where(eq(servicePackages.id, id))
+    .for(strength);
+  return rows.length > 0;
 }
 
 export async function packageHasOrders(db: DatabaseOrTransaction, id: number) {

@@ -36,6 +36,13 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
   };
 }
 
+/** The package as it is now; a package deleted meanwhile is a 404, not a crash. */
+async function reload(db: Database, id: number): Promise<ServicePackage> {
+  const row = await repository.findPackage(db, id);
+  if (!row) throw notFound();
+  return toPackageResponse(row);
+}
+
 /** Part 2 §6: only a verified admin of the package's team creates or changes its packages. */
 const managesTeamPackages = (actor: Actor, team: { adminId: number }) =>
   actor.isSuperuser || (team.adminId === actor.id && actor.isVerified);
@@ -165,7 +172,7 @@ export async function createPackage(
     });
     return packageId;
   });
-  return toPackageResponse((await repository.findPackage(db, id))!);
+  return reload(db, id);
 }
 
 export async function updatePackage(
@@ -176,6 +183,7 @@ export async function updatePackage(
 ): Promise<ServicePackage> {
   await loadManageable(db, actor, id);
   await db.transaction(async (transaction) => {
+    if (!(await repository.lockPackage(transaction, id, 'no key update'))) throw notFound();
     await repository.updatePackage(transaction, id, columnsOf(input));
     await recordActivity(transaction, {
       userId: actor.id,
@@ -183,7 +191,7 @@ export async function updatePackage(
       description: `Updated the package ${input.title}`,
     });
   });
-  return toPackageResponse((await repository.findPackage(db, id))!);
+  return reload(db, id);
 }
 
 export async function setPackageStatus(
@@ -194,6 +202,7 @@ export async function setPackageStatus(
 ): Promise<ServicePackage> {
   const row = await loadManageable(db, actor, id);
   await db.transaction(async (transaction) => {
+    if (!(await repository.lockPackage(transaction, id, 'no key update'))) throw notFound();
     await repository.updatePackage(transaction, id, { status });
     await recordActivity(transaction, {
       userId: actor.id,
@@ -201,12 +210,14 @@ export async function setPackageStatus(
       description: `${status === 'published' ? 'Published' : 'Unpublished'} the package ${row.package.title}`,
     });
   });
-  return toPackageResponse((await repository.findPackage(db, id))!);
+  return reload(db, id);
 }
 
 export async function deletePackage(db: Database, actor: Actor, id: number): Promise<void> {
   const row = await loadManageable(db, actor, id);
   await db.transaction(async (transaction) => {
+    // The lock waits for an order being written for this package, so the check below sees it.
+    if (!(await repository.lockPackage(transaction, id, 'update'))) throw notFound();
     if (await repository.packageHasOrders(transaction, id)) {
       throw new AppError(409, 'A package with orders cannot be deleted; unpublish it instead');
     }

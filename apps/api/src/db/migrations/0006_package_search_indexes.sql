@@ -1,0 +1,3 @@
+CREATE INDEX "service_packages_published_newest_idx" ON "service_packages" USING btree ("created_at","id") WHERE "service_packages"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "service_packages_published_duration_idx" ON "service_packages" USING btree ("duration_days") WHERE "service_packages"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "service_packages_tags_idx" ON "service_packages" USING gin (string_to_array(lower("tags"), ','));
