@@ -7,6 +7,7 @@ import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 import { teamFinderRoutes } from '../features/team-finder/team-finder-routes';
 import { teamManagementRoutes } from '../features/teams/team-management-routes';
 import { profileRoutes } from '../features/profile/profile-routes';
+import { chatRoutes } from '../features/chat/chat-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
           ...teamFinderRoutes,
           ...teamManagementRoutes,
           ...profileRoutes,
+          ...chatRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

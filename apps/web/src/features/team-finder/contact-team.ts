@@ -1,16 +1,21 @@
-import type { Team } from '@teamhire/shared';
+import { CHAT_TEXTS, type Team } from '@teamhire/shared';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToast } from '../../components/ui/toast-context';
 import type { ReturnState } from '../accounts/return-path';
+import { apiRequest, ApiError } from '../../lib/api-client';
 import { useSignedIn } from '../../lib/use-signed-in';
 
-export const TEAM_CHAT_COMING_SOON = 'Team chat is coming soon';
+/** The server's own words for a refusal that means something (409: 'You are part of this team...'). */
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && error.status === 409 && error.detail) return error.detail;
+  return CHAT_TEXTS.startFailed;
+}
 
 /**
- * 'Contact Team' and 'Join Waitlist' on every team card. A visitor signs in first and comes back to
- * this page, as the route guards do; the signed-in branch is the one the chat issue replaces with
- * obtaining the chat room and going to /team-chat/{chatRoomId}.
+ * 'Contact Team' and 'Join Waitlist' on every team card. A signed-in user gets the conversation with
+ * the team (created on first contact) and goes to /team-chat/{chatRoomId}; a visitor signs in first
+ * and comes back to this page, as the route guards do.
  */
 export function useContactTeam(): (team: Pick<Team, 'id' | 'name'>) => void {
   const signedIn = useSignedIn();
@@ -25,7 +30,13 @@ export function useContactTeam(): (team: Pick<Team, 'id' | 'name'>) => void {
         void navigate('/login', { state });
         return;
       }
-      showToast({ title: TEAM_CHAT_COMING_SOON, description: `Messaging ${team.name} opens here soon.` });
+      apiRequest<{ chat_room_id: number }>('/api/chat-rooms/get-or-create', {
+        method: 'POST',
+        body: { team_id: team.id },
+      }).then(
+        ({ chat_room_id }) => navigate(`/team-chat/${chat_room_id}`),
+        (error: unknown) => showToast({ title: failureText(error), variant: 'error' }),
+      );
     },
     [signedIn, navigate, pathname, search, hash, showToast],
   );

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { TEAM_CHAT_COMING_SOON } from './contact-team';
 import { categoryFixture, projectTypeFixture, teamFixture, teamListFixture } from './team-finder-fixtures';
 import { TeamsPage } from './teams-page';
 
@@ -57,7 +56,10 @@ function renderTeams(route = WEB_QUERY) {
   return renderWithProviders(<TeamsPage />, {
     route,
     path: '/teams',
-    extraRoutes: [{ path: '/login', element: <LocationProbe /> }],
+    extraRoutes: [
+      { path: '/login', element: <LocationProbe /> },
+      { path: '/team-chat/:id', element: <LocationProbe /> },
+    ],
   });
 }
 
@@ -171,7 +173,7 @@ describe('TeamsPage', () => {
     expect(await screen.findByRole('article', { name: 'Open Team' }, SLOW)).toBeTruthy();
   });
 
-  it('sends a visitor to sign in, and tells a signed-in user that team chat is coming', async () => {
+  it('sends a visitor to sign in, and takes a signed-in user to the team chat', async () => {
     api();
     const { router, unmount } = renderTeams();
     fireEvent.click(await screen.findByRole('button', { name: 'Contact Team: Open Team' }, SLOW));
@@ -182,8 +184,30 @@ describe('TeamsPage', () => {
     unmount();
 
     signIn();
+    const requests = api(({ url }) =>
+      url === '/api/chat-rooms/get-or-create'
+        ? jsonResponse({ chat_room_id: 31, team_id: 2, created: true })
+        : undefined,
+    );
     renderTeams();
     fireEvent.click(await screen.findByRole('button', { name: 'Join Waitlist: Busy Team' }, SLOW));
-    expect((await screen.findAllByText(TEAM_CHAT_COMING_SOON, {}, SLOW)).length).toBeGreaterThan(0);
+    expect(await screen.findByText('/team-chat/31', {}, SLOW)).toBeTruthy();
+    expect(requests.find(({ url }) => url === '/api/chat-rooms/get-or-create')?.body).toEqual({ team_id: 2 });
+  });
+
+  it("shows the server's reason when a team member contacts their own team, else the generic failure", async () => {
+    signIn();
+    let answer = jsonResponse({ detail: 'You are part of this team and cannot contact it' }, 409);
+    api(({ url }) => (url === '/api/chat-rooms/get-or-create' ? answer : undefined));
+    renderTeams();
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact Team: Open Team' }, SLOW));
+    expect(
+      (await screen.findAllByText('You are part of this team and cannot contact it', {}, SLOW)).length,
+    ).toBeGreaterThan(0);
+    answer = jsonResponse({ detail: 'Database unavailable' }, 503);
+    fireEvent.click(screen.getByRole('button', { name: 'Contact Team: Open Team' }));
+    expect(
+      (await screen.findAllByText('Failed to start chat. Please try again.', {}, SLOW)).length,
+    ).toBeGreaterThan(0);
   });
 });

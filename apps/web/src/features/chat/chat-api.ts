@@ -1,0 +1,151 @@
+import {
+  CHAT_UPLOAD_MAX_BYTES,
+  type ChatAccess,
+  type ChatMessage,
+  type ChatRoomSummary,
+  type MessageList,
+} from '@teamhire/shared';
+import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
+import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
+import { getAccessToken } from '../../lib/auth-tokens';
+
+export const chatQueryKeys = {
+  all: ['chat'] as const,
+  inbox: ['chat', 'inbox'] as const,
+  access: (roomId: number) => ['chat', 'access', roomId] as const,
+  messages: (roomId: number) => ['chat', 'messages', roomId] as const,
+};
+
+export function chatAccessQueryOptions(roomId: number) {
+  return queryOptions({
+    queryKey: chatQueryKeys.access(roomId),
+    queryFn: ({ signal }) => apiRequest<ChatAccess>(`/api/chat-rooms/${roomId}/access`, { signal }),
+    // A refusal is an answer, not a hiccup.
+    retry: false,
+  });
+}
+
+export function inboxQueryOptions() {
+  return queryOptions({
+    queryKey: chatQueryKeys.inbox,
+    queryFn: ({ signal }) => apiRequest<ChatRoomSummary[]>('/api/user/chat-rooms', { signal }),
+    staleTime: 5_000,
+  });
+}
+
+export function getMessages(roomId: number, before?: number, signal?: AbortSignal): Promise<MessageList> {
+  return apiRequest<MessageList>(`/api/chat-rooms/${roomId}/messages`, { query: { before }, signal });
+}
+
+export type MessagePages = InfiniteData<MessageList, number | undefined>;
+
+export function messagesQueryOptions(roomId: number) {
+  return infiniteQueryOptions({
+    queryKey: chatQueryKeys.messages(roomId),
+    queryFn: ({ pageParam, signal }) => getMessages(roomId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (page) => page.next_before ?? undefined,
+    // The socket keeps it current; a refetch is asked for after each reconnect.
+    staleTime: Infinity,
+  });
+}
+
+export function sendMessage(roomId: number, text: string, clientMessageId: string): Promise<ChatMessage> {
+  return apiRequest<ChatMessage>(`/api/chat-rooms/${roomId}/messages`, {
+    method: 'POST',
+    body: { message_text: text, message_type: 'text', client_message_id: clientMessageId },
+  });
+}
+
+export function markRoomRead(roomId: number, lastMessageId?: number): Promise<void> {
+  return apiRequest<void>(`/api/chat-rooms/${roomId}/read`, {
+    method: 'POST',
+    body: lastMessageId ? { last_message_id: lastMessageId } : {},
+  });
+}
+
+export function getOrCreateRoom(teamId: number): Promise<{ chat_room_id: number }> {
+  return apiRequest<{ chat_room_id: number }>('/api/chat-rooms/get-or-create', {
+    method: 'POST',
+    body: { team_id: teamId },
+  });
+}
+
+/**
+ * Files are served to room members only (decision D8), so they are fetched with the token and shown
+ * through blob URLs: a plain <img src> cannot carry it.
+ */
+export async function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getAccessToken();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError();
+  }
+  if (!response.ok) throw new ApiError(response.status, null);
+  return response.blob();
+}
+
+/** Part 2 §5: 'Your file is X.XXGB.' */
+export function oversizeMessage(bytes: number): string | null {
+  if (bytes <= CHAT_UPLOAD_MAX_BYTES) return null;
+  return `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / CHAT_UPLOAD_MAX_BYTES).toFixed(2)}GB.`;
+}
+
+export interface UploadHandle {
+  promise: Promise<ChatMessage>;
+  abort: () => void;
+}
+
+function detailOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { detail?: unknown }).detail === 'string'
+    ) {
+      return (body as { detail: string }).detail;
+    }
+  } catch {
+    // Not JSON: no detail to show.
+  }
+  return null;
+}
+
+/** An upload through XMLHttpRequest, the one browser API that reports upload progress. */
+export function uploadFile(roomId: number, file: File, onProgress: (fraction: number) => void): UploadHandle {
+  const request = new XMLHttpRequest();
+  const promise = new Promise<ChatMessage>((resolve, reject) => {
+    request.open('POST', `/api/chat-rooms/${roomId}/upload`);
+    const token = getAccessToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve(JSON.parse(request.responseText) as ChatMessage);
+        } catch {
+          reject(new ApiError(request.status, 'Invalid response from the server'));
+        }
+        return;
+      }
+      reject(new ApiError(request.status, detailOf(request.responseText)));
+    };
+    request.onerror = () => reject(new NetworkError());
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    const body = new FormData();
+    body.append('file', file, file.name);
+    request.send(body);
+  });
+  return { promise, abort: () => request.abort() };
+}

@@ -1,0 +1,154 @@
+import { TYPING_INCOMING_CLEAR_MS, type ChatMessage } from '@teamhire/shared';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { getAccessToken } from '../../lib/auth-tokens';
+import {
+  mergeById,
+  Outbox,
+  RealtimeClient,
+  TypingSignal,
+  type OutboxItem,
+  type RealtimeStatus,
+} from '../../lib/realtime-client';
+import { chatQueryKeys, getMessages, sendMessage, type MessagePages } from './chat-api';
+
+/** Adds messages to the newest page, once each (an id already shown is not shown twice). */
+export function addMessages(queryClient: QueryClient, roomId: number, messages: readonly ChatMessage[]) {
+  queryClient.setQueryData<MessagePages>(chatQueryKeys.messages(roomId), (data) => {
+    if (!data) return data;
+    const known = new Set(data.pages.flatMap((page) => page.items.map((item) => item.id)));
+    const fresh = messages.filter((message) => !known.has(message.id));
+    if (fresh.length === 0) return data;
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    return { ...data, pages: [{ ...newest, items: mergeById(newest.items, fresh) }, ...older] };
+  });
+}
+
+export interface TypingPerson {
+  userId: string;
+  name: string;
+}
+
+/** A room's live side: socket, typing both ways, and text messages that survive a reconnect. */
+export function useChatRoom({
+  roomId,
+  enabled,
+  me,
+  onSendFailed,
+}: {
+  roomId: number;
+  enabled: boolean;
+  /** `user:{id}`: our own typing events are not shown to us. */
+  me: string | null;
+  onSendFailed: (text: string, error: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<RealtimeStatus>('closed');
+  const [closedCode, setClosedCode] = useState<number | null>(null);
+  const [typing, setTyping] = useState<TypingPerson[]>([]);
+  const [pending, setPending] = useState<readonly OutboxItem[]>([]);
+  const clientRef = useRef<RealtimeClient | null>(null);
+  const outboxRef = useRef<Outbox<ChatMessage> | null>(null);
+  const typingSignalRef = useRef<TypingSignal | null>(null);
+  const meRef = useRef(me);
+  const onSendFailedRef = useRef(onSendFailed);
+  useEffect(() => {
+    meRef.current = me;
+    onSendFailedRef.current = onSendFailed;
+  }, [me, onSendFailed]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const clearTimers = new Map<string, ReturnType<typeof setTimeout>>();
+    const dropTyping = (userId: string) => {
+      const timer = clearTimers.get(userId);
+      if (timer) clearTimeout(timer);
+      clearTimers.delete(userId);
+      setTyping((people) => people.filter((person) => person.userId !== userId));
+    };
+    const invalidateInbox = () => void queryClient.invalidateQueries({ queryKey: chatQueryKeys.inbox });
+
+    const outbox = new Outbox<ChatMessage>({
+      deliver: (item) => sendMessage(roomId, item.text, item.clientMessageId),
+      // Offline, a server in trouble or a rate limit pass; a refusal of the message itself does not.
+      isFinal: (error) =>
+        error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429,
+      onDelivered: (_item, message) => {
+        addMessages(queryClient, roomId, [message]);
+        invalidateInbox();
+      },
+      onFailed: (item, error) => onSendFailedRef.current(item.text, error),
+      onChange: setPending,
+    });
+    outboxRef.current = outbox;
+
+    const client = new RealtimeClient({
+      path: `/ws/chat/${roomId}`,
+      getToken: getAccessToken,
+      onStatusChange: setStatus,
+      onClosedForGood: setClosedCode,
+      onReconnected: () => {
+        // Whatever was said while the connection was down.
+        void getMessages(roomId).then(
+          (page) => addMessages(queryClient, roomId, page.items),
+          () => undefined,
+        );
+        invalidateInbox();
+        outbox.retryNow();
+      },
+      handlers: {
+        new_message: ({ message }) => {
+          addMessages(queryClient, roomId, [message]);
+          dropTyping(message.sender_id);
+          invalidateInbox();
+        },
+        typing_status: ({ user_id, name, is_typing }) => {
+          if (user_id === meRef.current) return;
+          if (!is_typing) {
+            dropTyping(user_id);
+            return;
+          }
+          const timer = clearTimers.get(user_id);
+          if (timer) clearTimeout(timer);
+          clearTimers.set(
+            user_id,
+            setTimeout(() => dropTyping(user_id), TYPING_INCOMING_CLEAR_MS),
+          );
+          setTyping((people) =>
+            people.some((person) => person.userId === user_id)
+              ? people
+              : [...people, { userId: user_id, name }],
+          );
+        },
+        user_left: ({ user_id }) => dropTyping(user_id),
+      },
+    });
+    clientRef.current = client;
+    typingSignalRef.current = new TypingSignal((isTyping) =>
+      client.send({ type: 'typing', is_typing: isTyping }),
+    );
+    client.connect();
+    return () => {
+      typingSignalRef.current?.stop();
+      client.disconnect();
+      outbox.stop();
+      for (const timer of clearTimers.values()) clearTimeout(timer);
+      clientRef.current = null;
+      outboxRef.current = null;
+      typingSignalRef.current = null;
+      setTyping([]);
+      setPending([]);
+    };
+  }, [enabled, roomId, queryClient]);
+
+  const send = useCallback((text: string) => {
+    typingSignalRef.current?.stop();
+    outboxRef.current?.add(text);
+  }, []);
+  const onInput = useCallback((value: string) => typingSignalRef.current?.input(value), []);
+  const onBlur = useCallback(() => typingSignalRef.current?.stop(), []);
+
+  return { status, closedCode, typing, pending, send, onInput, onBlur };
+}

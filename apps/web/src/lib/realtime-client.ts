@@ -1,0 +1,311 @@
+import {
+  REALTIME_RECONNECT_MS,
+  TYPING_IDLE_MS,
+  WS_CLOSE,
+  type ClientEvent,
+  type ServerEvent,
+  type ServerEvents,
+} from '@teamhire/shared';
+
+/** The reconnect delay doubles from 3000 ms (part 2 §9) up to this. */
+export const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * Decision D5: a clean close (1000), not a member (4003) and no such room (4004) are final answers;
+ * anything else (1006 is what a dropped network gives) is worth another try.
+ */
+const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
+  WS_CLOSE.normal,
+  WS_CLOSE.forbidden,
+  WS_CLOSE.notFound,
+]);
+
+export function shouldReconnect(code: number): boolean {
+  return !FINAL_CLOSE_CODES.has(code);
+}
+
+export function reconnectDelay(attempt: number): number {
+  return Math.min(REALTIME_RECONNECT_MS * 2 ** attempt, RECONNECT_MAX_MS);
+}
+
+export type RealtimeStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+/** The part of the browser's WebSocket this client uses, so tests can hand in a fake. */
+export interface SocketLike {
+  readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+type Handlers = { [K in keyof ServerEvents]?: (event: { type: K } & ServerEvents[K]) => void };
+
+export interface RealtimeClientOptions {
+  /** The path on the page's own origin (decision D4), e.g. `/ws/chat/12`. */
+  path: string;
+  /** Read on every attempt: the token may have been renewed since the last one. */
+  getToken: () => string | null;
+  handlers?: Handlers;
+  /** Called on every successful open after the first: refetch what was said meanwhile. */
+  onReconnected?: () => void;
+  onStatusChange?: (status: RealtimeStatus) => void;
+  /** Called with the close code when the server gave a final answer (4003, 4004, 1000). */
+  onClosedForGood?: (code: number) => void;
+  createSocket?: SocketFactory;
+  origin?: { protocol: string; host: string };
+}
+
+const OPEN = 1;
+
+export function realtimeUrl(path: string, token: string | null, origin: { protocol: string; host: string }) {
+  const scheme = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+  return `${scheme}//${origin.host}${path}${query}`;
+}
+
+function isServerEvent(value: unknown): value is ServerEvent {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+/** One WebSocket to a chat room, typed by the protocol, that comes back after a dropped network. */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private hasOpened = false;
+  private statusValue: RealtimeStatus = 'closed';
+  private readonly options: RealtimeClientOptions;
+
+  constructor(options: RealtimeClientOptions) {
+    this.options = options;
+  }
+
+  get status(): RealtimeStatus {
+    return this.statusValue;
+  }
+
+  connect(): void {
+    this.stopped = false;
+    this.open();
+  }
+
+  /** A manual disconnect: never followed by a reconnect. */
+  disconnect(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close(WS_CLOSE.normal, 'Left the chat');
+    }
+    this.setStatus('closed');
+  }
+
+  /** Sends when connected; returns false (and drops the frame) otherwise. */
+  send(event: ClientEvent): boolean {
+    if (!this.socket || this.socket.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(event));
+    return true;
+  }
+
+  private setStatus(status: RealtimeStatus) {
+    if (status === this.statusValue) return;
+    this.statusValue = status;
+    this.options.onStatusChange?.(status);
+  }
+
+  private open() {
+    const origin = this.options.origin ?? window.location;
+    const url = realtimeUrl(this.options.path, this.options.getToken(), origin);
+    const create = this.options.createSocket ?? ((target: string) => new WebSocket(target) as SocketLike);
+    this.setStatus(this.hasOpened ? 'reconnecting' : 'connecting');
+    const socket = create(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      const reconnected = this.hasOpened;
+      this.hasOpened = true;
+      this.attempt = 0;
+      this.setStatus('open');
+      if (reconnected) this.options.onReconnected?.();
+    };
+    socket.onmessage = (message) => {
+      if (typeof message.data !== 'string') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (!isServerEvent(parsed)) return;
+      const handler = this.options.handlers?.[parsed.type] as ((event: ServerEvent) => void) | undefined;
+      handler?.(parsed);
+    };
+    socket.onclose = ({ code }) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      if (!shouldReconnect(code)) {
+        this.setStatus('closed');
+        this.options.onClosedForGood?.(code);
+        return;
+      }
+      this.setStatus('reconnecting');
+      const delay = reconnectDelay(this.attempt);
+      this.attempt += 1;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (!this.stopped) this.open();
+      }, delay);
+    };
+  }
+}
+
+/**
+ * Part 2 §4: 'typing' is true while the box is non-empty, and off after 2 s without a keystroke, on
+ * blur, or when the message is sent. Only changes are sent.
+ */
+export class TypingSignal {
+  private typing = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly sendTyping: (isTyping: boolean) => void;
+  private readonly idleMs: number;
+
+  constructor(sendTyping: (isTyping: boolean) => void, idleMs = TYPING_IDLE_MS) {
+    this.sendTyping = sendTyping;
+    this.idleMs = idleMs;
+  }
+
+  input(value: string): void {
+    if (value.trim() === '') {
+      this.stop();
+      return;
+    }
+    if (!this.typing) {
+      this.typing = true;
+      this.sendTyping(true);
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.stop(), this.idleMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.typing) return;
+    this.typing = false;
+    this.sendTyping(false);
+  }
+}
+
+/** Messages merged by id (an id seen twice is kept once), in the order they were stored. */
+export function mergeById<T extends { id: number }>(existing: readonly T[], incoming: readonly T[]): T[] {
+  const byId = new Map<number, T>();
+  for (const item of existing) byId.set(item.id, item);
+  for (const item of incoming) byId.set(item.id, item);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export interface OutboxItem {
+  clientMessageId: string;
+  text: string;
+}
+
+export interface OutboxOptions<T> {
+  /** Stores one message; the server de-duplicates by client id, so a repeat is harmless. */
+  deliver: (item: OutboxItem) => Promise<T>;
+  /** True when trying again cannot help (the server refused the message itself). */
+  isFinal: (error: unknown) => boolean;
+  onDelivered: (item: OutboxItem, result: T) => void;
+  onFailed: (item: OutboxItem, error: unknown) => void;
+  onChange?: (pending: readonly OutboxItem[]) => void;
+  retryMs?: (attempt: number) => number;
+}
+
+/**
+ * Text messages waiting to be stored, sent in order through REST with a client id and retried until
+ * the server has them: a dropped connection neither loses nor doubles a message.
+ */
+export class Outbox<T> {
+  private readonly queue: OutboxItem[] = [];
+  private sending = false;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private readonly options: OutboxOptions<T>;
+
+  constructor(options: OutboxOptions<T>) {
+    this.options = options;
+  }
+
+  get pending(): readonly OutboxItem[] {
+    return [...this.queue];
+  }
+
+  add(text: string, clientMessageId: string = crypto.randomUUID()): OutboxItem {
+    const item = { clientMessageId, text };
+    this.queue.push(item);
+    this.options.onChange?.(this.pending);
+    void this.flush();
+    return item;
+  }
+
+  /** Try now (after a reconnect) instead of waiting for the next retry. */
+  retryNow(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    void this.flush();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async flush(): Promise<void> {
+    if (this.sending || this.stopped) return;
+    this.sending = true;
+    try {
+      while (this.queue.length > 0 && !this.stopped) {
+        const item = this.queue[0];
+        if (!item) break;
+        try {
+          const result = await this.options.deliver(item);
+          this.queue.shift();
+          this.attempt = 0;
+          this.options.onChange?.(this.pending);
+          this.options.onDelivered(item, result);
+        } catch (error) {
+          if (this.options.isFinal(error)) {
+            this.queue.shift();
+            this.options.onChange?.(this.pending);
+            this.options.onFailed(item, error);
+            continue;
+          }
+          const delay = (this.options.retryMs ?? reconnectDelay)(this.attempt);
+          this.attempt += 1;
+          if (!this.stopped) {
+            this.timer = setTimeout(() => {
+              this.timer = null;
+              void this.flush();
+            }, delay);
+          }
+          return;
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}
