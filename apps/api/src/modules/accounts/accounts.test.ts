@@ -1207,6 +1207,23 @@ describe('accounts API', () => {
       expect(known.body).toBe(unknown.body);
       expect(await emailsTo(context, user.email)).toHaveLength(3);
     });
+
+    it('limits requests per address, whatever the email', async () => {
+      const address = '203.0.113.60';
+      const fromAddress = (email: string, remoteAddress = address) =>
+        context.app.inject({
+          method: 'POST',
+          url: '/api/auth/send-verification',
+          payload: { email },
+          remoteAddress,
+        });
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        expect((await fromAddress(`verify-address-${attempt}@example.com`)).statusCode).toBe(202);
+      }
+      expect((await fromAddress('verify-address-last@example.com')).statusCode).toBe(429);
+      // Another address is not held up by the first one's limit.
+      expect((await fromAddress('verify-address-last@example.com', '203.0.113.61')).statusCode).toBe(202);
+    });
   });
 
   describe('POST /api/auth/upload-profile-picture', () => {
