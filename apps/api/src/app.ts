@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket';
 import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -42,6 +42,8 @@ import { registerStaticWeb } from './plugins/static-web';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The zod schemas the route declares (params, querystring, body), when it declares any. */
+  schema: FastifySchema | undefined;
 }
 
 declare module 'fastify' {
@@ -69,7 +71,7 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
