@@ -294,8 +294,8 @@ export class TestSocket {
     );
   }
 
-  async newMessage(match: (message: ChatMessage) => boolean) {
-    return (await this.next('new_message', (event) => match(event.message))).message;
+  async newMessage(match: (message: ChatMessage) => boolean, timeoutMs = 5000) {
+    return (await this.next('new_message', (event) => match(event.message), timeoutMs)).message;
   }
 
   /** Resolves once the server has handled a frame of this socket: it then listens to its channels. */
