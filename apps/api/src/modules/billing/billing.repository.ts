@@ -2,6 +2,8 @@ import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { orders, payments, savedPaymentMethods, servicePackages } from '../../db/schema/index';
 
+const SAVED_METHODS_LOCK_SPACE = 7002;
+
 export type SavedMethodRow = typeof savedPaymentMethods.$inferSelect;
 
 const ofUser = (userId: number) => eq(savedPaymentMethods.userId, userId);
@@ -27,14 +29,14 @@ export async function findMethod(db: DatabaseOrTransaction, userId: number, id: 
   return row;
 }
 
-/** Locks every method of the user, so that adding, deleting and choosing the default apply one at a time. */
+/**
+ * Serialises changes to one user's methods (adding, deleting, choosing the default) until the
+ * transaction ends. An advisory lock, because row locks cannot hold back two first additions to an
+ * empty list; the first number names this use, apart from every other advisory lock.
+ */
 export async function lockMethodsOf(db: DatabaseOrTransaction, userId: number) {
-  return db
-    .select()
-    .from(savedPaymentMethods)
-    .where(ofUser(userId))
-    .orderBy(asc(savedPaymentMethods.id))
-    .for('update');
+  await db.execute(sql`select pg_advisory_xact_lock(${SAVED_METHODS_LOCK_SPACE}, ${userId})`);
+  return db.select().from(savedPaymentMethods).where(ofUser(userId)).orderBy(asc(savedPaymentMethods.id));
 }
 
 export async function insertMethod(
