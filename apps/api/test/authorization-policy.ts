@@ -34,6 +34,7 @@ const VERIFIED_TEAM_ADMINS: readonly ActorName[] = ['teamAdmin', 'otherAdmin'];
 const SELLERS: readonly ActorName[] = ['seller', 'member'];
 const TEAM_A: readonly ActorName[] = ['member', 'teamAdmin'];
 const CHAT_ROOM_A: readonly ActorName[] = ['buyer', 'member', 'teamAdmin'];
+const ORDER_A: readonly ActorName[] = ['buyer', 'member', 'teamAdmin', 'generalAdmin'];
 
 export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   // Public content and health.
@@ -142,5 +143,26 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/user/chat-rooms': ['guest', ...SIGNED_IN],
   'GET /api/teams/:id/chat-rooms': TEAM_A,
   'GET /ws/chat/:chatRoomId': CHAT_ROOM_A,
+
+  // Orders of team A's package bought by `buyer`: the buyer, the selling team and general admins.
+  'POST /api/orders': ['buyer', 'generalAdmin'],
+  'GET /api/orders': SIGNED_IN,
+  'GET /api/orders/:id': ORDER_A,
+  /** Each party may ask; the state machine then allows only its own transitions (409 otherwise). */
+  'PUT /api/orders/:id/status': ORDER_A,
+  'PUT /api/payments/:id/status': ['generalAdmin'],
+  /** The selling team is a party but may not review itself (403); strangers do not see the order. */
+  'POST /api/orders/:id/review': ['buyer'],
+  'GET /api/service-packages/:id/reviews': EVERYONE,
+  'GET /api/teams/:id/reviews': EVERYONE,
+
+  // Billing: one's own saved methods and payments (the objects here are `buyer`'s).
+  'GET /api/user/payment-methods': SIGNED_IN,
+  'POST /api/user/payment-methods': SIGNED_IN,
+  'GET /api/user/payment-methods/:id': ['buyer'],
+  'PUT /api/user/payment-methods/:id': ['buyer'],
+  'DELETE /api/user/payment-methods/:id': ['buyer'],
+  'POST /api/user/payment-methods/:id/set-default': ['buyer'],
+  'GET /api/user/payment-history': SIGNED_IN,
   'GET /ws/user': ['guest', ...SIGNED_IN],
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { ChatMessage, TokenResponse } from '@teamhire/shared';
+import { TEST_CARDS, type ChatMessage, type Order, type TokenResponse } from '@teamhire/shared';
 import type { ActorName } from './authorization-policy';
 import { nextAddress } from './accounts-helpers';
 import {
@@ -152,6 +152,72 @@ export async function createRouteWorld(context: TestContext) {
     };
     const [row] = await query<{ id: number }>(inserts[kind]!, [ownerId]);
     return row!.id;
+  }
+
+  /** A confirmed order of team A's published package, bought by `buyer` with the success card. */
+  async function purchase(): Promise<Order> {
+    const response = await inject(
+      'POST',
+      {
+        url: '/api/orders',
+        body: {
+          service_package_id: publishedPackageA,
+          total_amount: 499,
+          payment_method: 'credit_card',
+          card: {
+            card_number: TEST_CARDS.success,
+            expiry_month: 12,
+            expiry_year: new Date().getUTCFullYear() + 3,
+            cvv: '123',
+            cardholder_name: 'Matrix Buyer',
+          },
+          billing_address: {
+            street: '1 Market Street',
+            city: 'San Francisco',
+            state: 'CA',
+            postal_code: '94105',
+            country: 'US',
+          },
+        },
+      },
+      { ...callers.buyer.headers, 'idempotency-key': randomUUID() },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<Order>();
+  }
+
+  async function completedOrder(): Promise<Order> {
+    const order = await purchase();
+    for (const status of ['in_progress', 'completed']) {
+      const response = await inject(
+        'PUT',
+        { url: `/api/orders/${order.id}/status`, body: { status } },
+        callers.teamAdmin.headers,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    return order;
+  }
+
+  /** A saved card of `buyer` (whose older ones are cleared first: there is a cap per user). */
+  async function savedMethod(): Promise<number> {
+    await query('delete from saved_payment_methods where user_id = $1', [callers.buyer.user!.id]);
+    const response = await inject(
+      'POST',
+      {
+        url: '/api/user/payment-methods',
+        body: {
+          type: 'CREDIT_CARD',
+          name: 'Matrix Visa',
+          last_four: '4242',
+          expiry_month: 12,
+          expiry_year: 2030,
+        },
+      },
+      callers.buyer.headers,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>().id;
   }
 
   const profileBodies: Record<string, object> = {
@@ -474,6 +540,60 @@ export async function createRouteWorld(context: TestContext) {
       'GET /api/chat-files/:fileId/thumbnail': () => ({ url: fileA.thumbnail_url! }),
       'GET /api/user/chat-rooms': () => ({ url: '/api/user/chat-rooms' }),
       'GET /api/teams/:id/chat-rooms': () => ({ url: `/api/teams/${teamA.id}/chat-rooms` }),
+
+      'POST /api/orders': () => ({
+        url: '/api/orders',
+        body: {
+          service_package_id: publishedPackageA,
+          total_amount: 499,
+          payment_method: 'paypal',
+          paypal_email: 'payer@example.com',
+          billing_address: {
+            street: '1 Market Street',
+            city: 'San Francisco',
+            state: 'CA',
+            postal_code: '94105',
+            country: 'US',
+          },
+        },
+      }),
+      'GET /api/orders': () => ({ url: '/api/orders' }),
+      'GET /api/orders/:id': async () => ({ url: `/api/orders/${(await purchase()).id}` }),
+      'PUT /api/orders/:id/status': async () => ({
+        url: `/api/orders/${(await purchase()).id}/status`,
+        body: { status: 'in_progress' },
+      }),
+      'PUT /api/payments/:id/status': async () => ({
+        url: `/api/payments/${(await purchase()).payment!.id}/status`,
+        body: { status: 'refunded' },
+      }),
+      'POST /api/orders/:id/review': async () => ({
+        url: `/api/orders/${(await completedOrder()).id}/review`,
+        body: { rating: 5, comment: 'Great work' },
+      }),
+      'GET /api/service-packages/:id/reviews': () => ({
+        url: `/api/service-packages/${publishedPackageA}/reviews`,
+      }),
+      'GET /api/teams/:id/reviews': () => ({ url: `/api/teams/${teamA.id}/reviews` }),
+      'GET /api/user/payment-methods': () => ({ url: '/api/user/payment-methods' }),
+      'POST /api/user/payment-methods': () => ({
+        url: '/api/user/payment-methods',
+        body: { type: 'PAYPAL', name: 'Matrix PayPal' },
+      }),
+      'GET /api/user/payment-methods/:id': async () => ({
+        url: `/api/user/payment-methods/${await savedMethod()}`,
+      }),
+      'PUT /api/user/payment-methods/:id': async () => ({
+        url: `/api/user/payment-methods/${await savedMethod()}`,
+        body: { name: 'Renamed card', expiry_month: 11, expiry_year: 2031 },
+      }),
+      'DELETE /api/user/payment-methods/:id': async () => ({
+        url: `/api/user/payment-methods/${await savedMethod()}`,
+      }),
+      'POST /api/user/payment-methods/:id/set-default': async () => ({
+        url: `/api/user/payment-methods/${await savedMethod()}/set-default`,
+      }),
+      'GET /api/user/payment-history': () => ({ url: '/api/user/payment-history' }),
     };
   }
 

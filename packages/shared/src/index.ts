@@ -15,3 +15,5 @@ export * from './teams';
 export * from './profile';
 export * from './chat';
 export * from './packages';
+export * from './billing';
+export * from './orders';

@@ -1,0 +1,406 @@
+import { z } from 'zod';
+import {
+  BILLING_TEXTS,
+  CARD_BRANDS,
+  PAYMENT_STATUSES,
+  cardNumberSchema,
+  cvvSchema,
+  expiryMonthSchema,
+  isCardExpired,
+  type PaymentStatus,
+} from './billing';
+import { EMAIL_PATTERN } from './contact';
+import { PACKAGE_STATUSES } from './packages';
+import { paginationQuerySchema } from './pagination';
+
+/**
+ * Orders, payments and reviews (part 2 §2-§9; decisions A2, A3, A8, A15, A16, B1, B2, B4, P1-P4).
+ * Money is decimal dollars with at most two decimals (A15); statuses are lower case (A8).
+ */
+
+export const ORDER_TEXTS = {
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  cardNumberInvalid: BILLING_TEXTS.cardNumberInvalid,
+  cardExpired: BILLING_TEXTS.cardExpired,
+  paymentFailed: 'Payment failed. Please try again.',
+  paypalEmailInvalid: 'Please enter a valid PayPal email address',
+  required: 'This field is required',
+  cardRequired: 'Card details are required for a card payment',
+  paypalEmailRequired: 'A PayPal email is required for a PayPal payment',
+  amountMismatch: 'The amount does not match the package price. Please reload the page and try again.',
+  packageNotFound: 'Package Not Found',
+  packageNotPurchasable: 'This package is not available for purchase',
+  ownTeamPackage: "You can't buy a package from your own team",
+  cannotPurchase: 'Your account cannot purchase services',
+  orderNotFound: 'Order Not Found',
+  paymentNotFound: 'Payment not found',
+  ordersLoadFailed: 'Error Loading Orders',
+  orderConfirmed: 'Order Confirmed!',
+  cancelConfirm: 'Are you sure you want to cancel this order?',
+  transitionNotAllowed: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${ORDER_STATUS_LABELS[from].toLowerCase()} cannot be changed to ${ORDER_STATUS_LABELS[to].toLowerCase()}`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1-255 visible characters',
+  reviewOnlyCompleted: 'Only a completed order can be reviewed',
+  reviewOnlyBuyer: 'Only the buyer of this order can review it',
+  reviewExists: 'This order has already been reviewed',
+  ratingRange: 'Rating must be between 1 and 5',
+  myOrdersTitle: 'My Orders',
+  teamOrdersTitle: 'Team Orders',
+  ordersTitle: 'Orders',
+  processingFeeLabel: 'Processing fee',
+} as const;
+
+/** Decision A8, part 2 §9: the order status enumeration, lower case. */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'refunded',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+/** Part 2 §4 colours: confirmed green, in progress amber, completed dark green, cancelled red, refunded purple. */
+export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending: 'gray',
+  confirmed: 'green',
+  in_progress: 'amber',
+  completed: 'dark-green',
+  cancelled: 'red',
+  refunded: 'purple',
+};
+/** Part 2 §2: the orders list tabs; `all` means no status filter. */
+export const ORDER_FILTER_TABS = ['all', 'confirmed', 'in_progress', 'completed'] as const;
+export const ORDER_TIMELINE_STEPS = [
+  'Order Placed',
+  'Payment Confirmed',
+  'Work in Progress',
+  'Project Completed',
+] as const;
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+export const PAYMENT_METHODS = ['credit_card', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  credit_card: 'Credit Card',
+  paypal: 'PayPal',
+};
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'credit_card';
+
+export const BILLING_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'DE', 'FR'] as const;
+export type BillingCountry = (typeof BILLING_COUNTRIES)[number];
+export const BILLING_COUNTRY_LABELS: Record<BillingCountry, string> = {
+  US: 'United States',
+  CA: 'Canada',
+  GB: 'United Kingdom',
+  AU: 'Australia',
+  DE: 'Germany',
+  FR: 'France',
+};
+export const DEFAULT_BILLING_COUNTRY: BillingCountry = 'US';
+
+/** Part 2 §9: the processing fee is fixed at $0.00. */
+export const PROCESSING_FEE = 0;
+export const ORDER_CURRENCY = 'USD';
+export const ORDERS_PAGE_SIZE = 100;
+export const REVIEWS_PAGE_SIZE = 20;
+export const REVIEW_RATING_MIN = 1;
+export const REVIEW_RATING_MAX = 5;
+export const REVIEW_COMMENT_MAX = 2000;
+export const CARDHOLDER_NAME_MAX = 100;
+export const ADDRESS_FIELD_MAX = 200;
+export const POSTAL_CODE_MAX = 20;
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+
+/** The test provider's cards (decision P1). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/**
+ * Decision B1: who may move an order from which status to which. `team` is the selling team's
+ * admin or a member, `buyer` the order's buyer, `admin` a general admin (or superuser).
+ * Paying (pending → confirmed) happens only inside POST /api/orders, never through this map.
+ */
+export const ORDER_ACTORS = ['buyer', 'team', 'admin'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  team: { confirmed: ['in_progress'], in_progress: ['completed'] },
+  buyer: { confirmed: ['cancelled'] },
+  admin: { confirmed: ['refunded'], in_progress: ['refunded'], completed: ['refunded'] },
+};
+
+/** The statuses the given actors may move an order to from `status`, in lifecycle order. */
+export function allowedOrderTransitions(status: OrderStatus, actors: readonly OrderActor[]): OrderStatus[] {
+  const targets = new Set(actors.flatMap((actor) => ORDER_TRANSITIONS[actor][status] ?? []));
+  return ORDER_STATUSES.filter((target) => targets.has(target));
+}
+
+/** Dollars with at most two decimals (A15). */
+const dollars = z
+  .number({ error: 'Amount must be a number' })
+  .positive('Amount must be greater than 0')
+  .max(1_000_000)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use at most two decimals');
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: ORDER_TEXTS.required })
+    .trim()
+    .min(1, ORDER_TEXTS.required)
+    .max(max, `At most ${max} characters`);
+
+/** The payment form's expiry year: a four-digit year, not yet passed (checked with the month). */
+const paymentExpiryYear = z
+  .number({ error: ORDER_TEXTS.required })
+  .int()
+  .min(2000, ORDER_TEXTS.cardExpired)
+  .max(2100, 'Enter a valid expiry year');
+
+export const cardDetailsSchema = z
+  .strictObject({
+    card_number: cardNumberSchema,
+    expiry_month: expiryMonthSchema,
+    expiry_year: paymentExpiryYear,
+    cvv: cvvSchema,
+    cardholder_name: requiredText(CARDHOLDER_NAME_MAX),
+  })
+  .superRefine((card, context) => {
+    if (isCardExpired(card.expiry_month, card.expiry_year)) {
+      context.addIssue({ code: 'custom', path: ['expiry_year'], message: ORDER_TEXTS.cardExpired });
+    }
+  });
+export type CardDetails = z.input<typeof cardDetailsSchema>;
+
+export const billingAddressSchema = z.strictObject({
+  street: requiredText(ADDRESS_FIELD_MAX),
+  city: requiredText(ADDRESS_FIELD_MAX),
+  state: requiredText(ADDRESS_FIELD_MAX),
+  postal_code: requiredText(POSTAL_CODE_MAX),
+  country: z.enum(BILLING_COUNTRIES, { error: 'Choose a country' }),
+});
+export type BillingAddress = z.infer<typeof billingAddressSchema>;
+
+/**
+ * POST /api/orders. The server takes the price from the package; a `total_amount` that disagrees
+ * is refused with 409 and ORDER_TEXTS.amountMismatch. Send an `Idempotency-Key` header (a fresh
+ * UUID per purchase attempt): a repeat with the same key returns the first answer unchanged.
+ */
+export const orderCreateSchema = z
+  .strictObject({
+    service_package_id: z.number({ error: ORDER_TEXTS.packageNotFound }).int().positive(),
+    total_amount: dollars,
+    payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+    card: cardDetailsSchema.optional(),
+    paypal_email: z
+      .string({ error: ORDER_TEXTS.paypalEmailInvalid })
+      .trim()
+      .max(254, ORDER_TEXTS.paypalEmailInvalid)
+      .regex(EMAIL_PATTERN, ORDER_TEXTS.paypalEmailInvalid)
+      .optional(),
+    billing_address: billingAddressSchema,
+  })
+  .superRefine((value, context) => {
+    if (value.payment_method === 'credit_card') {
+      if (!value.card)
+        context.addIssue({ code: 'custom', path: ['card'], message: ORDER_TEXTS.cardRequired });
+      if (value.paypal_email !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['paypal_email'],
+          message: 'Only a PayPal payment has this field',
+        });
+      }
+    } else {
+      if (value.paypal_email === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: ['paypal_email'],
+          message: ORDER_TEXTS.paypalEmailRequired,
+        });
+      }
+      if (value.card) {
+        context.addIssue({ code: 'custom', path: ['card'], message: 'Only a card payment has this field' });
+      }
+    }
+  });
+export type OrderCreate = z.input<typeof orderCreateSchema>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), ORDER_TEXTS.idempotencyKeyInvalid);
+
+export const orderStatusUpdateSchema = z.strictObject({
+  status: z.enum(['in_progress', 'completed', 'cancelled', 'refunded'], {
+    error: 'Status must be in_progress, completed, cancelled or refunded',
+  }),
+});
+export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
+
+/** PUT /api/payments/{id}/status: general admins only; refunding a payment refunds its order. */
+export const paymentStatusUpdateSchema = z.strictObject({
+  status: z.enum(['refunded'], { error: 'Status must be refunded' }),
+});
+export type PaymentStatusUpdate = z.infer<typeof paymentStatusUpdateSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  currency: z.string(),
+  transaction_id: z.string().nullable(),
+  card_brand: z.enum(CARD_BRANDS).nullable(),
+  card_last_four: z.string().nullable(),
+  /** The provider's message when the payment failed. */
+  failure_message: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const reviewCreateSchema = z.strictObject({
+  rating: z
+    .number({ error: ORDER_TEXTS.ratingRange })
+    .int(ORDER_TEXTS.ratingRange)
+    .min(REVIEW_RATING_MIN, ORDER_TEXTS.ratingRange)
+    .max(REVIEW_RATING_MAX, ORDER_TEXTS.ratingRange),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `Comment must be at most ${REVIEW_COMMENT_MAX} characters`)
+    .nullish(),
+});
+export type ReviewCreate = z.input<typeof reviewCreateSchema>;
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  order_id: z.number().int(),
+  service_package_id: z.number().int(),
+  team_id: z.number().int(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  created_at: z.string(),
+  buyer: z.object({ id: z.number().int(), username: z.string() }),
+  /** The package title, for lists of a team's reviews. */
+  service_package_title: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewListQuerySchema = paginationQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(100).default(REVIEWS_PAGE_SIZE),
+});
+export const reviewListResponseSchema = z.object({
+  items: z.array(reviewSchema),
+  total: z.number().int(),
+  /** Mean rating over every review (not only this page), one decimal; null without reviews. */
+  average_rating: z.number().nullable(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type ReviewList = z.infer<typeof reviewListResponseSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  total_amount: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  team_id: z.number().int(),
+  service_package_id: z.number().int(),
+  buyer_id: z.number().int(),
+  buyer: z.object({ id: z.number().int(), username: z.string() }),
+  service_package: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string(),
+    price: z.number(),
+    duration_days: z.number().int(),
+    tags: z.string(),
+    status: z.enum(PACKAGE_STATUSES),
+  }),
+  team: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    member_count: z.number().int(),
+    max_members: z.number().int(),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    admin: z.object({ id: z.number().int(), username: z.string() }),
+  }),
+  /** The latest payment of the order; null only for an order that never reached the provider. */
+  payment: paymentSchema.nullable(),
+  review: reviewSchema.nullable(),
+  /** How the caller relates to the order: part 2 §6 shows package, team and payment cards to buyers only. */
+  viewer: z.object({ is_buyer: z.boolean(), is_team: z.boolean(), is_admin: z.boolean() }),
+  /** The statuses the caller may move this order to now (ORDER_TRANSITIONS); empty when none. */
+  allowed_transitions: z.array(z.enum(ORDER_STATUSES)),
+  /** True when the caller is the buyer, the order is completed and has no review yet. */
+  can_review: z.boolean(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * `scope`: `buyer` = orders I bought, `team` = orders of teams I admin or belong to; omitted = both;
+ * `all` = every order (general admins only, 403 otherwise).
+ */
+export const orderListQuerySchema = paginationQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  scope: z.enum(['buyer', 'team', 'all']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
+});
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+export const orderListResponseSchema = z.object({
+  items: z.array(orderSchema),
+  /** Orders matching the query (status filter included). */
+  total: z.number().int(),
+  /** Per-status counts within the scope, ignoring the status filter, for the filter tabs. */
+  counts: z.object({
+    all: z.number().int(),
+    pending: z.number().int(),
+    confirmed: z.number().int(),
+    in_progress: z.number().int(),
+    completed: z.number().int(),
+    cancelled: z.number().int(),
+    refunded: z.number().int(),
+  }),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+export type OrderList = z.infer<typeof orderListResponseSchema>;
+
+/**
+ * The 402 answer of POST /api/orders when the provider refuses the payment: the order stays
+ * `pending` with a `failed` payment; `detail` is the provider's message (e.g. 'Your card was declined.').
+ */
+export const paymentDeclinedResponseSchema = z.object({
+  detail: z.string(),
+  order_id: z.number().int(),
+  payment_status: z.literal('failed'),
+});
+export type PaymentDeclinedResponse = z.infer<typeof paymentDeclinedResponseSchema>;
