@@ -1,5 +1,5 @@
 import { PACKAGE_TEXTS } from '@teamhire/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { navigationFixture, signIn } from '../../test/fixtures';
