@@ -549,6 +549,8 @@ describe('service packages', () => {
       expect(ids(asList).sort()).toEqual([descriptionMatch.id, cheapShort.id].sort());
       const asString = await search({ tags: 'devops, flutter' });
       expect(ids(asString).sort()).toEqual([titleMatch.id, tagged.id].sort());
+      const commasInList = await search({ tags: ['devops,flutter'] });
+      expect(ids(commasInList).sort()).toEqual([titleMatch.id, tagged.id].sort());
     });
 
     it('filters by price range (inclusive), maximum duration and team name', async () => {
