@@ -96,7 +96,9 @@ describe('CreatePackagePage', () => {
     const requests = renderPage();
     await fillValid();
     submit();
-    expect((await screen.findByLabelText('Current location')).textContent).toBe('/services/manage-packages');
+    expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
+      '/services/manage-packages',
+    );
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       team_id: 22,
       title: 'Landing page in a week',
@@ -107,7 +109,9 @@ describe('CreatePackagePage', () => {
       requirements: 'Your logo',
       deliverables: 'A deployed site',
     });
-    expect((await screen.findAllByText(PACKAGE_TEXTS.created)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(PACKAGE_TEXTS.created, {}, { timeout: 3000 })).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it("shows the server's message, or 'Failed to create service package'", async () => {

@@ -47,14 +47,18 @@ describe('EditPackagePage', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^Price/).value).toBe('499.99');
     fireEvent.change(screen.getByLabelText(/^Duration/), { target: { value: '400' } });
     save();
-    expect((await screen.findByLabelText('Current location')).textContent).toBe('/services/manage-packages');
+    expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
+      '/services/manage-packages',
+    );
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       title: 'Landing page in a week',
       duration_days: 400,
       price: 499.99,
       tags: 'react,design',
     });
-    expect((await screen.findAllByText(PACKAGE_TEXTS.updated)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(PACKAGE_TEXTS.updated, {}, { timeout: 3000 })).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('shows the edit validation texts', async () => {

@@ -96,7 +96,9 @@ describe('ManagePackagesPage', () => {
 
     fireEvent.click(within(await row('Draft package')).getByRole('button', { name: 'Delete Draft package' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect((await screen.findAllByText(PACKAGE_TEXTS.deleted)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(PACKAGE_TEXTS.deleted, {}, { timeout: 3000 })).length).toBeGreaterThan(
+      0,
+    );
     expect(requests.find((request) => request.method === 'DELETE')?.url).toBe('/api/service-packages/1');
   });
 
@@ -107,6 +109,8 @@ describe('ManagePackagesPage', () => {
     });
     fireEvent.click(within(await row('Live package')).getByRole('button', { name: 'Delete Live package' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect((await screen.findAllByText(DELETE_HAS_ORDERS_MESSAGE)).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(DELETE_HAS_ORDERS_MESSAGE, {}, { timeout: 3000 })).length,
+    ).toBeGreaterThan(0);
   });
 });

@@ -61,7 +61,9 @@ describe('PackageDetailPage', () => {
   it('sends a visitor who wants to buy to sign in first, and a signed-in buyer to the payment page', async () => {
     renderPage();
     fireEvent.click(await screen.findByRole('link', { name: 'Buy Now' }));
-    expect((await screen.findByLabelText('Current location')).textContent).toBe('/login');
+    expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
+      '/login',
+    );
   });
 
   it('leads a signed-in buyer to /payment/{packageId}', async () => {
@@ -72,7 +74,9 @@ describe('PackageDetailPage', () => {
   it("Contact Team opens the team's conversation", async () => {
     const { requests } = renderPage({ signedIn: true });
     fireEvent.click(await screen.findByRole('button', { name: 'Contact Team' }));
-    expect((await screen.findByLabelText('Current location')).textContent).toBe('/team-chat/31');
+    expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
+      '/team-chat/31',
+    );
     await waitFor(() =>
       expect(requests.find((request) => request.url === '/api/chat-rooms/get-or-create')?.body).toEqual({
         team_id: 21,
