@@ -16,6 +16,16 @@ export const PACKAGE_TEXTS = {
   createFailed: 'Failed to create service package',
   updateFailed: 'Failed to update package',
   loadFailed: 'Failed to load services',
+  created: 'Service package created successfully!',
+  updated: 'Package updated successfully!',
+  deleted: 'Package deleted',
+  published: 'Package published',
+  unpublished: 'Package unpublished',
+  actionFailed: 'Failed to update the package status',
+  deleteFailed: 'Failed to delete package',
+  noResults: 'No services match your search',
+  editNotPermittedTitle: 'Package Not Found',
+  editNotPermittedBody: "The package does not exist, or you don't have permission to edit it.",
 } as const;
 
 export const PACKAGE_STATUSES = ['draft', 'published', 'unpublished'] as const;

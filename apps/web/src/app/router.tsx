@@ -8,6 +8,7 @@ import { teamFinderRoutes } from '../features/team-finder/team-finder-routes';
 import { teamManagementRoutes } from '../features/teams/team-management-routes';
 import { profileRoutes } from '../features/profile/profile-routes';
 import { chatRoutes } from '../features/chat/chat-routes';
+import { packageRoutes } from '../features/packages/package-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
           ...teamManagementRoutes,
           ...profileRoutes,
           ...chatRoutes,
+          ...packageRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

@@ -77,7 +77,9 @@ export async function searchPackages(
   },
   window: { skip: number; limit: number },
 ): Promise<PackageList> {
-  const tags = (typeof input.tags === 'string' ? input.tags.split(',') : (input.tags ?? []))
+  // A list item may itself be comma-separated ('seo,react'), as the stored tags are.
+  const tags = (typeof input.tags === 'string' ? [input.tags] : (input.tags ?? []))
+    .flatMap((tag) => tag.split(','))
     .map((tag) => tag.trim())
     .filter(Boolean);
   const { items, total } = await repository.searchPublished(

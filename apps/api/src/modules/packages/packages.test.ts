@@ -1,0 +1,615 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_TEXTS, type PackageList, type ServicePackage } from '@teamhire/shared';
+import { nextAddress, type ErrorBody } from '../../../test/accounts-helpers';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { activityActions, createSignedInUser, type SignedInUser } from '../../../test/users';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('service packages', () => {
+  let context: TestContext;
+  /** A verified team admin with two teams, another verified admin with one, an unverified admin with one. */
+  let admin: SignedInUser;
+  let otherAdmin: SignedInUser;
+  let unverifiedAdmin: SignedInUser;
+  let buyer: SignedInUser;
+  let superuser: SignedInUser;
+  let team: { id: number; name: string };
+  let secondTeam: { id: number; name: string };
+  let otherTeam: { id: number; name: string };
+  let unverifiedTeam: { id: number; name: string };
+  let titleCounter = 0;
+
+  async function insertTeam(owner: SignedInUser, name: string) {
+    const result = await context.database.pool.query<{ id: number }>(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
+       values ($1, 'A team that ships.', $2, 8, 3, true) returning id`,
+      [name, owner.id],
+    );
+    const id = result.rows[0]!.id;
+    await context.database.pool.query(
+      "insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')",
+      [id, owner.id],
+    );
+    return { id, name };
+  }
+
+  beforeAll(async () => {
+    context = await createTestApp();
+    admin = await createSignedInUser(context, { role: 'TEAM_ADMIN', isVerified: true });
+    otherAdmin = await createSignedInUser(context, { role: 'TEAM_ADMIN', isVerified: true });
+    unverifiedAdmin = await createSignedInUser(context, { role: 'TEAM_ADMIN', isVerified: false });
+    buyer = await createSignedInUser(context, { role: 'BUYER' });
+    superuser = await createSignedInUser(context, { role: 'GENERAL_ADMIN', isSuperuser: true });
+    team = await insertTeam(admin, 'Pixel Forge Studio');
+    secondTeam = await insertTeam(admin, 'Quiet Harbor Labs');
+    otherTeam = await insertTeam(otherAdmin, 'Northwind Builders');
+    unverifiedTeam = await insertTeam(unverifiedAdmin, 'Unverified Crew');
+  });
+  afterAll(() => context.close());
+
+  function call(method: Method, url: string, actor?: SignedInUser, payload?: object) {
+    return context.app.inject({
+      method,
+      url,
+      headers: actor?.headers,
+      payload,
+      remoteAddress: nextAddress(),
+    });
+  }
+
+  function packagePayload(overrides: Record<string, unknown> = {}) {
+    titleCounter += 1;
+    return {
+      team_id: team.id,
+      title: `Landing page number ${titleCounter}`,
+      description: 'A fast, accessible landing page built with care.',
+      price: 499.99,
+      duration_days: 14,
+      tags: 'react, design',
+      requirements: 'Your brand colours',
+      deliverables: 'Source code and a deployed site',
+      ...overrides,
+    };
+  }
+
+  async function createPackage(
+    overrides: Record<string, unknown> = {},
+    owner: SignedInUser = admin,
+  ): Promise<ServicePackage> {
+    const response = await call('POST', '/api/service-packages', owner, packagePayload(overrides));
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<ServicePackage>();
+  }
+
+  async function publish(id: number, owner: SignedInUser = admin): Promise<ServicePackage> {
+    const response = await call('POST', `/api/service-packages/${id}/publish`, owner);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<ServicePackage>();
+  }
+
+  const createPublished = async (overrides: Record<string, unknown> = {}, owner: SignedInUser = admin) =>
+    publish((await createPackage(overrides, owner)).id, owner);
+
+  function updatePayload(item: ServicePackage, overrides: Record<string, unknown> = {}) {
+    return {
+      title: item.title,
+      description: item.description,
+      price: item.price,
+      duration_days: item.duration_days,
+      tags: item.tags,
+      requirements: item.requirements,
+      deliverables: item.deliverables,
+      ...overrides,
+    };
+  }
+
+  async function search(body: object, query = ''): Promise<PackageList> {
+    const response = await call('POST', `/api/service-packages/search${query}`, undefined, body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<PackageList>();
+  }
+
+  const ids = (list: { items: ServicePackage[] }) => list.items.map((item) => item.id);
+
+  function expectValidation(response: { statusCode: number; body: string; json<T>(): T }, message: string) {
+    expect(response.statusCode, response.body).toBe(422);
+    const body = response.json<ErrorBody>();
+    expect(body.errors?.map((error) => error.message)).toContain(message);
+  }
+
+  describe('create', () => {
+    it('creates a draft with every field, in dollars, and records the activity', async () => {
+      const created = await createPackage({ tags: ' react ,design,, react ,Figma ' });
+      expect(created).toMatchObject({
+        team_id: team.id,
+        description: 'A fast, accessible landing page built with care.',
+        price: 499.99,
+        duration_days: 14,
+        tags: 'react,design,Figma',
+        requirements: 'Your brand colours',
+        deliverables: 'Source code and a deployed site',
+        status: 'draft',
+        team: {
+          id: team.id,
+          name: team.name,
+          member_count: 3,
+          max_members: 8,
+          admin: { id: admin.id, username: admin.username },
+        },
+      });
+      const stored = await context.database.pool.query<{ price_cents: number }>(
+        'select price_cents from service_packages where id = $1',
+        [created.id],
+      );
+      expect(stored.rows[0]!.price_cents).toBe(49999);
+      expect(await activityActions(context, admin.id)).toContain('package.created');
+    });
+
+    it('leaves tags, requirements and deliverables optional', async () => {
+      const created = await createPackage({ tags: undefined, requirements: '', deliverables: null });
+      expect(created).toMatchObject({ tags: '', requirements: null, deliverables: null });
+    });
+
+    it.each([
+      [{ team_id: undefined }, PACKAGE_TEXTS.teamRequired],
+      [{ title: 'Shop' }, PACKAGE_TEXTS.titleTooShort],
+      [{ title: '    Shop     ' }, PACKAGE_TEXTS.titleTooShort],
+      [{ description: 'Too short a text' }, PACKAGE_TEXTS.descriptionTooShort],
+      [{ price: 0 }, PACKAGE_TEXTS.priceTooLow],
+      [{ price: -5 }, PACKAGE_TEXTS.priceTooLow],
+      [{ price: 10.001 }, 'Use at most two decimals'],
+      [{ duration_days: 0 }, PACKAGE_TEXTS.durationRange],
+      [{ duration_days: 366 }, PACKAGE_TEXTS.durationRange],
+      [{ duration_days: 2.5 }, PACKAGE_TEXTS.durationRange],
+    ])('refuses %j with the specification text', async (overrides, message) => {
+      const response = await call('POST', '/api/service-packages', admin, packagePayload(overrides));
+      expectValidation(response, message);
+    });
+
+    it('accepts the duration bounds 1 and 365 and a price with two decimals', async () => {
+      expect((await createPackage({ duration_days: 1 })).duration_days).toBe(1);
+      expect((await createPackage({ duration_days: 365, price: 1.1 })).price).toBe(1.1);
+    });
+
+    it('refuses unknown fields and a status chosen by the client', async () => {
+      const response = await call(
+        'POST',
+        '/api/service-packages',
+        admin,
+        packagePayload({ status: 'published' }),
+      );
+      expect(response.statusCode, response.body).toBe(422);
+    });
+
+    it('refuses a team that does not exist with the team text', async () => {
+      const response = await call(
+        'POST',
+        '/api/service-packages',
+        admin,
+        packagePayload({ team_id: 999_999 }),
+      );
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json<ErrorBody>().detail).toBe(PACKAGE_TEXTS.teamRequired);
+    });
+
+    it('refuses a visitor, a buyer, another team admin and an unverified admin of the team', async () => {
+      expect((await call('POST', '/api/service-packages', undefined, packagePayload())).statusCode).toBe(401);
+      expect((await call('POST', '/api/service-packages', buyer, packagePayload())).statusCode).toBe(403);
+      expect((await call('POST', '/api/service-packages', otherAdmin, packagePayload())).statusCode).toBe(
+        403,
+      );
+      const unverified = await call(
+        'POST',
+        '/api/service-packages',
+        unverifiedAdmin,
+        packagePayload({ team_id: unverifiedTeam.id }),
+      );
+      expect(unverified.statusCode, unverified.body).toBe(403);
+      const count = await context.database.pool.query<{ count: string }>(
+        'select count(*) from service_packages where team_id = $1',
+        [unverifiedTeam.id],
+      );
+      expect(Number(count.rows[0]!.count)).toBe(0);
+    });
+
+    it('lets a superuser create for any team', async () => {
+      const created = await createPackage({ team_id: otherTeam.id }, superuser);
+      expect(created.team_id).toBe(otherTeam.id);
+    });
+  });
+
+  describe('get', () => {
+    it('shows a published package to everyone, a visitor included', async () => {
+      const item = await createPublished();
+      for (const actor of [undefined, buyer, otherAdmin]) {
+        const response = await call('GET', `/api/service-packages/${item.id}`, actor);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<ServicePackage>()).toMatchObject({ id: item.id, status: 'published' });
+      }
+    });
+
+    it('shows a draft or unpublished package only to its team admin; to a stranger it is missing', async () => {
+      const draft = await createPackage();
+      expect((await call('GET', `/api/service-packages/${draft.id}`, admin)).statusCode).toBe(200);
+      for (const actor of [undefined, buyer, otherAdmin]) {
+        const response = await call('GET', `/api/service-packages/${draft.id}`, actor);
+        expect(response.statusCode, response.body).toBe(404);
+        expect(response.json<ErrorBody>().detail).toBe('Service package not found');
+      }
+      const unpublished = await createPublished();
+      await call('POST', `/api/service-packages/${unpublished.id}/unpublish`, admin);
+      expect((await call('GET', `/api/service-packages/${unpublished.id}`, buyer)).statusCode).toBe(404);
+    });
+
+    it('answers 404 for a missing package and 422 for a bad id', async () => {
+      expect((await call('GET', '/api/service-packages/999999')).statusCode).toBe(404);
+      expect((await call('GET', '/api/service-packages/abc')).statusCode).toBe(422);
+    });
+  });
+
+  describe('update', () => {
+    it('changes every field and keeps the status', async () => {
+      const item = await createPublished();
+      const response = await call(
+        'PUT',
+        `/api/service-packages/${item.id}`,
+        admin,
+        updatePayload(item, {
+          title: 'A renamed package',
+          description: 'A new and longer description of the work.',
+          price: 1250.5,
+          duration_days: 500,
+          tags: 'vue,nuxt',
+          requirements: null,
+          deliverables: 'A zip file',
+        }),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<ServicePackage>()).toMatchObject({
+        id: item.id,
+        title: 'A renamed package',
+        price: 1250.5,
+        duration_days: 500,
+        tags: 'vue,nuxt',
+        requirements: null,
+        deliverables: 'A zip file',
+        status: 'published',
+      });
+      expect(await activityActions(context, admin.id)).toContain('package.updated');
+    });
+
+    it.each([
+      [{ duration_days: 0 }, PACKAGE_TEXTS.durationTooShort],
+      [{ title: 'abc' }, PACKAGE_TEXTS.titleTooShort],
+      [{ description: 'short' }, PACKAGE_TEXTS.descriptionTooShort],
+      [{ price: 0.5 }, PACKAGE_TEXTS.priceTooLow],
+      [{ price: 3.333 }, 'Use at most two decimals'],
+    ])('refuses %j with the edit text', async (overrides, message) => {
+      const item = await createPackage();
+      const response = await call(
+        'PUT',
+        `/api/service-packages/${item.id}`,
+        admin,
+        updatePayload(item, overrides),
+      );
+      expectValidation(response, message);
+    });
+
+    it('refuses moving the package to another team (unknown field)', async () => {
+      const item = await createPackage();
+      const response = await call(
+        'PUT',
+        `/api/service-packages/${item.id}`,
+        admin,
+        updatePayload(item, { team_id: otherTeam.id }),
+      );
+      expect(response.statusCode, response.body).toBe(422);
+    });
+
+    it('refuses strangers: 401 visitor, 403 on a published package, 404 on a draft', async () => {
+      const published = await createPublished();
+      const draft = await createPackage();
+      const put = (id: number, actor?: SignedInUser) =>
+        call(
+          'PUT',
+          `/api/service-packages/${id}`,
+          actor,
+          updatePayload(published, { title: 'Hijacked title' }),
+        );
+      expect((await put(published.id)).statusCode).toBe(401);
+      for (const stranger of [buyer, otherAdmin]) {
+        expect((await put(published.id, stranger)).statusCode).toBe(403);
+        expect((await put(draft.id, stranger)).statusCode).toBe(404);
+      }
+      const stored = await call('GET', `/api/service-packages/${published.id}`);
+      expect(stored.json<ServicePackage>().title).toBe(published.title);
+    });
+
+    it('refuses the team admin once the role verification is gone', async () => {
+      const item = await createPublished({ team_id: unverifiedTeam.id }, superuser);
+      const response = await call(
+        'PUT',
+        `/api/service-packages/${item.id}`,
+        unverifiedAdmin,
+        updatePayload(item, { title: 'Changed by the unverified admin' }),
+      );
+      expect(response.statusCode, response.body).toBe(403);
+    });
+
+    it('answers 404 for a missing package', async () => {
+      const item = await createPackage();
+      const response = await call('PUT', '/api/service-packages/999999', admin, updatePayload(item));
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('publish and unpublish', () => {
+    it('moves a draft to published, then to unpublished, and back', async () => {
+      const item = await createPackage();
+      expect((await publish(item.id)).status).toBe('published');
+      const unpublished = await call('POST', `/api/service-packages/${item.id}/unpublish`, admin);
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect(unpublished.json<ServicePackage>().status).toBe('unpublished');
+      expect((await publish(item.id)).status).toBe('published');
+      expect(await activityActions(context, admin.id)).toEqual(
+        expect.arrayContaining(['package.published', 'package.unpublished']),
+      );
+    });
+
+    it('refuses strangers and visitors', async () => {
+      const draft = await createPackage();
+      const published = await createPublished();
+      expect((await call('POST', `/api/service-packages/${draft.id}/publish`)).statusCode).toBe(401);
+      for (const stranger of [buyer, otherAdmin]) {
+        expect((await call('POST', `/api/service-packages/${draft.id}/publish`, stranger)).statusCode).toBe(
+          404,
+        );
+        expect(
+          (await call('POST', `/api/service-packages/${published.id}/unpublish`, stranger)).statusCode,
+        ).toBe(403);
+      }
+      const stored = await call('GET', `/api/service-packages/${published.id}`);
+      expect(stored.json<ServicePackage>().status).toBe('published');
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes a package without orders', async () => {
+      const item = await createPackage();
+      const response = await call('DELETE', `/api/service-packages/${item.id}`, admin);
+      expect(response.statusCode, response.body).toBe(204);
+      expect((await call('GET', `/api/service-packages/${item.id}`, admin)).statusCode).toBe(404);
+      expect(await activityActions(context, admin.id)).toContain('package.deleted');
+    });
+
+    it('refuses to delete a package with orders (409) and keeps it', async () => {
+      const item = await createPublished();
+      await context.database.pool.query(
+        'insert into orders (buyer_id, service_package_id, team_id, total_cents) values ($1, $2, $3, $4)',
+        [buyer.id, item.id, team.id, 49999],
+      );
+      const response = await call('DELETE', `/api/service-packages/${item.id}`, admin);
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json<ErrorBody>().detail).toBe(
+        'A package with orders cannot be deleted; unpublish it instead',
+      );
+      expect((await call('GET', `/api/service-packages/${item.id}`)).statusCode).toBe(200);
+    });
+
+    it('refuses strangers and visitors and keeps the package', async () => {
+      const item = await createPublished();
+      expect((await call('DELETE', `/api/service-packages/${item.id}`)).statusCode).toBe(401);
+      expect((await call('DELETE', `/api/service-packages/${item.id}`, buyer)).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/service-packages/${item.id}`, otherAdmin)).statusCode).toBe(403);
+      expect((await call('GET', `/api/service-packages/${item.id}`)).statusCode).toBe(200);
+    });
+
+    it('answers 404 for a missing package', async () => {
+      expect((await call('DELETE', '/api/service-packages/999999', admin)).statusCode).toBe(404);
+    });
+  });
+
+  describe('lists', () => {
+    it("my packages: every status of the admin's teams, or of one team", async () => {
+      const draft = await createPackage({ team_id: secondTeam.id });
+      const published = await createPublished({ team_id: secondTeam.id });
+      const elsewhere = await createPublished({ team_id: otherTeam.id }, otherAdmin);
+      const all = await call('GET', '/api/service-packages/my-packages', admin);
+      expect(all.statusCode, all.body).toBe(200);
+      const allIds = all.json<ServicePackage[]>().map((item) => item.id);
+      expect(allIds).toEqual(expect.arrayContaining([draft.id, published.id]));
+      expect(allIds).not.toContain(elsewhere.id);
+
+      const one = await call('GET', `/api/service-packages/my-packages?team_id=${secondTeam.id}`, admin);
+      expect(one.statusCode, one.body).toBe(200);
+      const oneItems = one.json<ServicePackage[]>();
+      expect(oneItems.map((item) => item.id).sort()).toEqual([draft.id, published.id].sort());
+      expect(oneItems.every((item) => item.team_id === secondTeam.id)).toBe(true);
+    });
+
+    it("my packages: refuses another admin's team and a visitor; empty for a buyer", async () => {
+      const refused = await call('GET', `/api/service-packages/my-packages?team_id=${team.id}`, otherAdmin);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect((await call('GET', '/api/service-packages/my-packages')).statusCode).toBe(401);
+      const empty = await call('GET', '/api/service-packages/my-packages', buyer);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json<ServicePackage[]>()).toEqual([]);
+      expect((await call('GET', '/api/service-packages/my-packages?team_id=abc', admin)).statusCode).toBe(
+        422,
+      );
+    });
+
+    it("a team's packages: only the published ones, to anyone; 404 for a missing team", async () => {
+      const draft = await createPackage({ team_id: otherTeam.id }, otherAdmin);
+      const published = await createPublished({ team_id: otherTeam.id }, otherAdmin);
+      const response = await call('GET', `/api/teams/${otherTeam.id}/service-packages`);
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = response.json<ServicePackage[]>();
+      expect(listed.map((item) => item.id)).toContain(published.id);
+      expect(listed.map((item) => item.id)).not.toContain(draft.id);
+      expect(listed.every((item) => item.status === 'published')).toBe(true);
+      expect((await call('GET', '/api/teams/999999/service-packages')).statusCode).toBe(404);
+    });
+
+    it('the published list: newest first, only published, paged with skip and limit', async () => {
+      const draft = await createPackage();
+      const first = await createPublished();
+      const second = await createPublished();
+      const response = await call('GET', '/api/service-packages?skip=0&limit=2');
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<PackageList>();
+      expect(page).toMatchObject({ skip: 0, limit: 2 });
+      expect(page.items.length).toBe(2);
+      expect(page.items.every((item) => item.status === 'published')).toBe(true);
+      const everything = (await call('GET', '/api/service-packages?limit=100')).json<PackageList>();
+      expect(ids(everything)).not.toContain(draft.id);
+      expect(ids(everything).indexOf(second.id)).toBeLessThan(ids(everything).indexOf(first.id));
+      expect(everything.total).toBe(everything.items.length);
+      const next = (await call('GET', '/api/service-packages?skip=1&limit=1')).json<PackageList>();
+      expect(ids(next)).toEqual([everything.items[1]!.id]);
+      expect((await call('GET', '/api/service-packages?limit=101')).statusCode).toBe(422);
+      expect((await call('GET', '/api/service-packages?skip=-1')).statusCode).toBe(422);
+    });
+  });
+
+  describe('search', () => {
+    let titleMatch: ServicePackage;
+    let descriptionMatch: ServicePackage;
+    let tagged: ServicePackage;
+    let cheapShort: ServicePackage;
+    let draftMatch: ServicePackage;
+
+    beforeAll(async () => {
+      descriptionMatch = await createPublished(
+        {
+          team_id: otherTeam.id,
+          title: 'Online shop starter kit',
+          description: 'Everything a growing kaleidoscope brand needs for selling online.',
+          price: 2000,
+          duration_days: 60,
+          tags: 'shopify',
+        },
+        otherAdmin,
+      );
+      titleMatch = await createPublished({
+        title: 'Kaleidoscope mobile application',
+        description: 'A mobile app for iOS and Android, built from one code base.',
+        price: 5000,
+        duration_days: 90,
+        tags: 'Flutter,Mobile',
+      });
+      tagged = await createPublished({
+        title: 'Quarterly maintenance plan',
+        description: 'Updates, backups and monitoring for your running product.',
+        price: 300,
+        duration_days: 30,
+        tags: 'Maintenance,Support,devops',
+      });
+      cheapShort = await createPublished({
+        team_id: secondTeam.id,
+        title: 'E-commerce Store setup',
+        description: 'We set up your store, payments and shipping in days.',
+        price: 150.25,
+        duration_days: 5,
+        tags: 'ecommerce,Shopify',
+      });
+      draftMatch = await createPackage({
+        title: 'Kaleidoscope draft idea',
+        description: 'Not visible to anyone but its team admin, in any search.',
+      });
+    });
+
+    it('ranks a title match above a description match and never returns a draft', async () => {
+      const result = await search({ search_term: 'kaleidoscope' });
+      expect(ids(result).slice(0, 2)).toEqual([titleMatch.id, descriptionMatch.id]);
+      expect(ids(result)).not.toContain(draftMatch.id);
+      expect(result.total).toBe(2);
+    });
+
+    it('finds a title despite a typo', async () => {
+      expect(ids(await search({ search_term: 'kaleidoscpe' }))).toContain(titleMatch.id);
+      expect(ids(await search({ search_term: 'ecomerce' }))).toContain(cheapShort.id);
+    });
+
+    it('survives terms of stop words, punctuation and query syntax', async () => {
+      for (const term of ['the', 'c++ & | ! :*', "o'reilly -", '"unclosed']) {
+        const response = await call('POST', '/api/service-packages/search', undefined, { search_term: term });
+        expect(response.statusCode, `${term}: ${response.body}`).toBe(200);
+      }
+    });
+
+    it('finds nothing for an unrelated term', async () => {
+      const result = await search({ search_term: 'zzzqqqxxx' });
+      expect(result).toMatchObject({ items: [], total: 0 });
+    });
+
+    it('filters by any of the tags, case-insensitively, as a list or a comma-separated string', async () => {
+      const asList = await search({ tags: ['SHOPIFY'] });
+      expect(ids(asList).sort()).toEqual([descriptionMatch.id, cheapShort.id].sort());
+      const asString = await search({ tags: 'devops, flutter' });
+      expect(ids(asString).sort()).toEqual([titleMatch.id, tagged.id].sort());
+      const commasInList = await search({ tags: ['devops,flutter'] });
+      expect(ids(commasInList).sort()).toEqual([titleMatch.id, tagged.id].sort());
+    });
+
+    it('filters by price range (inclusive), maximum duration and team name', async () => {
+      const priced = await search({ min_price: 300, max_price: 2000 });
+      expect(ids(priced)).toEqual(expect.arrayContaining([tagged.id, descriptionMatch.id]));
+      expect(ids(priced)).not.toContain(titleMatch.id);
+      expect(ids(priced)).not.toContain(cheapShort.id);
+      expect(priced.items.every((item) => item.price >= 300 && item.price <= 2000)).toBe(true);
+
+      const cents = await search({ min_price: 150.25, max_price: 150.25 });
+      expect(ids(cents)).toEqual([cheapShort.id]);
+
+      const quick = await search({ max_duration: 5 });
+      expect(ids(quick)).toContain(cheapShort.id);
+      expect(quick.items.every((item) => item.duration_days <= 5)).toBe(true);
+
+      const byTeam = await search({ team_name: 'northwind' });
+      expect(ids(byTeam)).toContain(descriptionMatch.id);
+      expect(byTeam.items.every((item) => item.team.name === otherTeam.name)).toBe(true);
+      expect((await search({ team_name: '%' })).total).toBe(0);
+    });
+
+    it('combines a term with filters', async () => {
+      const result = await search({ search_term: 'kaleidoscope', max_price: 3000 });
+      expect(ids(result)).toEqual([descriptionMatch.id]);
+      const none = await search({ search_term: 'kaleidoscope', tags: ['maintenance'] });
+      expect(none.total).toBe(0);
+    });
+
+    it('pages with skip and limit and reports the total', async () => {
+      const all = await search({}, '?limit=100');
+      const page = await search({}, '?skip=1&limit=2');
+      expect(page).toMatchObject({ skip: 1, limit: 2, total: all.total });
+      expect(ids(page)).toEqual(ids(all).slice(1, 3));
+      const rankedPage = await search({ search_term: 'kaleidoscope' }, '?skip=1&limit=1');
+      expect(ids(rankedPage)).toEqual([descriptionMatch.id]);
+      expect(rankedPage.total).toBe(2);
+      const beyond = await search({ search_term: 'kaleidoscope' }, '?skip=5&limit=1');
+      expect(beyond).toMatchObject({ items: [], total: 2 });
+    });
+
+    it('refuses a minimum above the maximum, unknown fields, and negative prices', async () => {
+      const inverted = await call('POST', '/api/service-packages/search', undefined, {
+        min_price: 10,
+        max_price: 5,
+      });
+      expectValidation(inverted, 'The minimum price cannot be above the maximum');
+      expect(
+        (await call('POST', '/api/service-packages/search', undefined, { sort: 'price' })).statusCode,
+      ).toBe(422);
+      expect(
+        (await call('POST', '/api/service-packages/search', undefined, { min_price: -1 })).statusCode,
+      ).toBe(422);
+    });
+
+    it('treats empty values as no filter', async () => {
+      const all = await search({});
+      const empty = await search({ search_term: '', tags: '', team_name: '', min_price: null });
+      expect(empty.total).toBe(all.total);
+    });
+  });
+});

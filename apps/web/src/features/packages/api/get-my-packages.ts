@@ -1,0 +1,23 @@
+import type { ServicePackage } from '@teamhire/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from './package-query-keys';
+
+export function getMyPackages(teamId: number | undefined, signal?: AbortSignal): Promise<ServicePackage[]> {
+  return apiRequest<ServicePackage[]>('/api/service-packages/my-packages', {
+    query: { team_id: teamId },
+    signal,
+  });
+}
+
+export function myPackagesQueryOptions(teamId: number | undefined) {
+  return queryOptions({
+    queryKey: packageQueryKeys.mine(teamId),
+    queryFn: ({ signal }) => getMyPackages(teamId, signal),
+    staleTime: PACKAGE_LIST_STALE_TIME_MS,
+  });
+}
+
+export function useMyPackages(teamId: number | undefined, { enabled = true } = {}) {
+  return useQuery({ ...myPackagesQueryOptions(teamId), enabled });
+}

@@ -1,0 +1,21 @@
+import type { PackageUpdate, ServicePackage } from '@teamhire/shared';
+import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { packageQueryKeys } from './package-query-keys';
+
+export function updatePackage({ id, ...body }: PackageUpdate & { id: number }): Promise<ServicePackage> {
+  return apiRequest<ServicePackage>(`/api/service-packages/${id}`, { method: 'PUT', body });
+}
+
+export function updatePackageMutationOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationKey: ['packages', 'update'],
+    mutationFn: updatePackage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: packageQueryKeys.all }),
+  });
+}
+
+export function useUpdatePackage() {
+  const queryClient = useQueryClient();
+  return useMutation(updatePackageMutationOptions(queryClient));
+}

@@ -1,0 +1,232 @@
+import { PACKAGE_TEXTS, type ServicePackage } from '@teamhire/shared';
+import {
+  ArrowLeft,
+  CalendarDays,
+  Clock,
+  LoaderCircle,
+  MessageCircle,
+  SearchX,
+  ShoppingCart,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { ApiError } from '../../lib/api-client';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useSignedIn } from '../../lib/use-signed-in';
+import type { ReturnState } from '../accounts/return-path';
+import { useContactTeam } from '../team-finder/contact-team';
+import { usePackage } from './api/get-package';
+import { PackageReviewsSlot } from './components/package-reviews-slot';
+import { PackageStatusBadge } from './components/package-status-badge';
+import { deliveryText, packageTags } from './package-display';
+
+export const BROWSE_PATH = '/services/browse';
+
+function DetailSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <div className="mt-3 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function MultilineText({ text, empty }: { text: string | null; empty: string }) {
+  if (!text?.trim()) return <p className="text-slate-500">{empty}</p>;
+  return <p className="whitespace-pre-line">{text}</p>;
+}
+
+/** 'Buy Now' leads to the payment page; a visitor signs in first and then comes back to pay. */
+function BuyNowLink({ packageId }: { packageId: number }) {
+  const signedIn = useSignedIn();
+  const paymentPath = `/payment/${packageId}`;
+  const state: ReturnState | undefined = signedIn
+    ? undefined
+    : { from: { pathname: paymentPath, search: '', hash: '' } };
+  return (
+    <Link
+      to={signedIn ? paymentPath : '/login'}
+      state={state}
+      className={buttonClassName('primary', 'lg', 'w-full')}
+    >
+      <ShoppingCart aria-hidden="true" className="size-5" />
+      Buy Now
+    </Link>
+  );
+}
+
+function PackageDetail({ item }: { item: ServicePackage }) {
+  const contactTeam = useContactTeam();
+  const tags = packageTags(item.tags);
+  const { team } = item;
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="flex flex-col gap-6 lg:col-span-2">
+        <DetailSection title="Description">
+          <MultilineText text={item.description} empty="No description." />
+        </DetailSection>
+        <DetailSection title="Requirements">
+          <MultilineText text={item.requirements} empty="No special requirements." />
+        </DetailSection>
+        <DetailSection title="Deliverables">
+          <MultilineText text={item.deliverables} empty="Not listed." />
+        </DetailSection>
+        <DetailSection title="Tags">
+          {tags.length > 0 ? (
+            <ul aria-label="Tags" className="flex flex-wrap gap-2">
+              {tags.map((tag) => (
+                <li
+                  key={tag}
+                  className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-900"
+                >
+                  {tag}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-500">No tags.</p>
+          )}
+        </DetailSection>
+        <PackageReviewsSlot packageId={item.id} teamId={team.id} />
+      </div>
+
+      <aside className="flex flex-col gap-6" aria-label="Order and team">
+        <section aria-label="Price" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <p className="text-3xl font-bold text-slate-900">{formatMoney(item.price)}</p>
+          <p className="text-sm text-slate-600">One-time payment</p>
+          <p className="mt-3 flex items-center gap-2 text-slate-700">
+            <Clock aria-hidden="true" className="size-4" />
+            {deliveryText(item.duration_days)}
+          </p>
+          <div className="mt-5 flex flex-col gap-3">
+            <BuyNowLink packageId={item.id} />
+            <Button
+              variant="secondary"
+              size="lg"
+              onClick={() => contactTeam({ id: team.id, name: team.name })}
+            >
+              <MessageCircle aria-hidden="true" className="size-5" />
+              Contact Team
+            </Button>
+          </div>
+        </section>
+
+        <DetailSection title="About the team">
+          <p className="font-semibold text-slate-900">{team.name}</p>
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <div>
+              <dt className="text-slate-500">Members</dt>
+              <dd className="flex items-center gap-1 font-medium text-slate-900">
+                <Users aria-hidden="true" className="size-4" />
+                {team.member_count}/{team.max_members}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">Founded</dt>
+              <dd className="font-medium text-slate-900">{new Date(team.created_at).getFullYear()}</dd>
+            </div>
+          </dl>
+          {team.description ? <p className="mt-3 text-sm">{team.description}</p> : null}
+        </DetailSection>
+
+        <DetailSection title="Package information">
+          <dl className="flex flex-col gap-2 text-sm">
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-slate-500">Status</dt>
+              <dd>
+                <PackageStatusBadge status={item.status} />
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-slate-500">Created</dt>
+              <dd className="flex items-center gap-1 font-medium text-slate-900">
+                <CalendarDays aria-hidden="true" className="size-4" />
+                {formatDate(item.created_at)}
+              </dd>
+            </div>
+            <div className="flex items-center justify-between gap-2">
+              <dt className="text-slate-500">Last updated</dt>
+              <dd className="font-medium text-slate-900">{formatDate(item.updated_at)}</dd>
+            </div>
+          </dl>
+        </DetailSection>
+      </aside>
+    </div>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+      <SearchX aria-hidden="true" className="size-10 text-slate-400" />
+      <h2 className="text-xl font-semibold text-slate-900">{PACKAGE_TEXTS.notFound}</h2>
+      <p className="max-w-md text-slate-600">This package does not exist or is no longer offered.</p>
+      <Link to={BROWSE_PATH} className={buttonClassName('primary', 'md', 'mt-2')}>
+        Browse More Services
+      </Link>
+    </div>
+  );
+}
+
+/** Part 2 §2 package detail, public: everything a buyer needs to decide, with Buy Now and Contact Team. */
+export function PackageDetailPage() {
+  const packageId = Number(useParams().packageId);
+  const item = usePackage(packageId);
+  const invalid = !Number.isInteger(packageId) || packageId <= 0;
+  const missing =
+    invalid || (item.isError && item.error instanceof ApiError && [404, 422].includes(item.error.status));
+
+  return (
+    <div className="bg-slate-50">
+      <title>{`${item.data?.title ?? 'Service Package'} · TeamHire`}</title>
+      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+        <nav aria-label="Package navigation" className="flex flex-wrap items-center justify-between gap-3">
+          <Link
+            to="/"
+            className="-ml-1 inline-flex items-center gap-1 rounded px-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Services
+          </Link>
+          <Link to={BROWSE_PATH} className={buttonClassName('secondary', 'sm')}>
+            Browse More Services
+          </Link>
+        </nav>
+        {missing ? (
+          <div className="mt-6">
+            <NotFound />
+          </div>
+        ) : item.isError ? (
+          <ErrorWithRetry
+            className="mt-6"
+            message="Failed to load the package"
+            onRetry={() => void item.refetch()}
+          />
+        ) : item.isPending ? (
+          <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
+            <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+            Loading service package...
+          </p>
+        ) : (
+          <>
+            <header className="mt-4">
+              <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+                {item.data.title}
+              </h1>
+              <p className="mt-2 flex items-center gap-2 text-slate-600">
+                <Users aria-hidden="true" className="size-4" />
+                by <span className="font-semibold text-slate-900">{item.data.team.name}</span>
+              </p>
+            </header>
+            <div className="mt-8">
+              <PackageDetail item={item.data} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

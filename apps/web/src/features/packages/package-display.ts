@@ -1,0 +1,50 @@
+import {
+  PACKAGE_CARD_TAGS,
+  PACKAGE_EXCERPT_LENGTH,
+  PACKAGE_STATUSES,
+  PACKAGE_TEXTS,
+  type PackageStatus,
+} from '@teamhire/shared';
+import { ApiError } from '../../lib/api-client';
+
+/** Part 2 §9: the card shows the first 150 characters of the description, then an ellipsis. */
+export function descriptionExcerpt(description: string, length = PACKAGE_EXCERPT_LENGTH): string {
+  const text = description.trim();
+  return text.length <= length ? text : `${text.slice(0, length).trimEnd()}...`;
+}
+
+/** The comma-separated tags of a package as a list, without empties. */
+export function packageTags(tags: string): string[] {
+  return tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+/** Part 2 §9: 4 tags, then '+N more' for the rest. */
+export function cardTags(
+  tags: string,
+  shown = PACKAGE_CARD_TAGS,
+): { visible: string[]; more: string | null } {
+  const all = packageTags(tags);
+  const hidden = all.length - shown;
+  return { visible: all.slice(0, shown), more: hidden > 0 ? `+${hidden} more` : null };
+}
+
+/** Part 2 §4: a status this screen does not know is shown as a draft. */
+export function displayStatus(status: string): PackageStatus {
+  return (PACKAGE_STATUSES as readonly string[]).includes(status) ? (status as PackageStatus) : 'draft';
+}
+
+export function deliveryText(days: number): string {
+  return days === 1 ? '1 day delivery' : `${days} days delivery`;
+}
+
+/** Part 2 §8: the server's words when it sent some, else the screen's fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.detail && error.status < 500) return error.detail;
+  return fallback;
+}
+
+export const createFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_TEXTS.createFailed);
+export const updateFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_TEXTS.updateFailed);

@@ -1,0 +1,135 @@
+// Decision B3: package search "fast at 100k packages". Seeds 100k packages with generate_series in the
+// benchmark's own database (one statement, a few seconds), then measures typical searches through the
+// real app at 10 connections. Figures only: the target is printed beside them, nothing fails.
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const SEARCH_PACKAGE_COUNT = 100_000;
+const TEAM_COUNT = 200;
+const WARM_UP_SECONDS = 2;
+
+/**
+ * What the generated packages are made of. A real catalogue has a wide vocabulary, so that a term
+ * matches a few per cent of the packages, not a quarter of them: about 100 subjects (one in each title,
+ * two in each description), 20 kinds of work, 60 tags (three on each package).
+ */
+const SUBJECTS =
+  `landing ecommerce mobile dashboard api website wordpress shopify chatbot crm erp blog portfolio
+  newsletter checkout marketplace booking inventory invoicing payroll analytics reporting warehouse pipeline
+  kubernetes docker serverless microservice database migration backup monitoring logging security firewall
+  authentication payments subscription onboarding search recommendation personalization translation
+  localization accessibility performance caching cdn email sms notification calendar scheduling video
+  streaming podcast music gaming education healthcare fitness restaurant travel realestate insurance banking
+  crypto blockchain nft wallet trading logistics delivery fleet iot sensor robotics drone automation scraping
+  spreadsheet documentation testing qa audit compliance gdpr branding logo illustration animation
+  photography copywriting seo marketing advertising social community forum wiki intranet helpdesk support
+  survey feedback voting`.split(/\s+/);
+const KINDS = `build setup redesign audit integration migration upgrade refresh launch rescue review rewrite
+  prototype mvp maintenance optimisation consulting training workshop sprint`.split(/\s+/);
+const TAGS =
+  `react vue angular svelte nextjs nuxt node python django flask rails laravel php java kotlin swift
+  flutter reactnative go rust dotnet typescript graphql rest postgres mysql mongodb redis elasticsearch aws
+  azure gcp terraform ansible docker kubernetes linux figma sketch webflow wordpress shopify woocommerce
+  stripe paypal seo sem analytics ux ui design copy content video branding testing devops security ml ai
+  data`.split(/\s+/);
+
+/** The searches a buyer makes on /services/browse (page size 50). */
+export const SEARCHES = [
+  { name: 'a term', body: { search_term: 'dashboard' } },
+  {
+    name: 'a term plus filters',
+    body: { search_term: 'mobile', max_price: 2000, max_duration: 30, tags: ['react'] },
+  },
+  { name: 'tags only', body: { tags: ['seo', 'flutter'] } },
+  { name: 'a typo in a title word', body: { search_term: 'dashbord' } },
+];
+
+export async function seedPackages(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const {
+      rows: [admin],
+    } = await client.query(
+      `insert into users (username, email, password_hash, role, email_verified, is_verified)
+       values ('bench_package_admin', 'bench_package_admin@example.com', 'not-a-usable-hash', 'TEAM_ADMIN', true, true)
+       returning id`,
+    );
+    await client.query(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
+       select 'Bench Team ' || g, 'A team of the search benchmark.', $1, 10, 3, true from generate_series(1, $2) g`,
+      [admin.id, TEAM_COUNT],
+    );
+    // One package in ten stays a draft, so the published filter has something to leave out. The
+    // multipliers are primes, so the subjects, kinds and tags of a package vary independently.
+    await client.query(
+      `with bench_teams as (select array_agg(id order by id) as ids from teams where name like 'Bench Team %'),
+            lists as (select $1::text[] as s, $2::text[] as k, $3::text[] as t)
+       insert into service_packages (team_id, title, description, price_cents, duration_days, tags, status, created_at, updated_at)
+       select ids[1 + g % array_length(ids, 1)],
+              initcap(s[1 + g % cardinality(s)]) || ' ' || k[1 + (g * 7) % cardinality(k)] || ' ' || g,
+              'We deliver ' || s[1 + (g * 13) % cardinality(s)] || ' and ' || s[1 + (g * 31) % cardinality(s)]
+                || ' work for growing companies, with a clear plan, weekly demos and care for the details.',
+              10000 + (g * 37) % 500000,
+              1 + g % 90,
+              t[1 + (g * 3) % cardinality(t)] || ',' || t[1 + (g * 11) % cardinality(t)] || ',' || t[1 + (g * 17) % cardinality(t)],
+              (case when g % 10 = 0 then 'draft' else 'published' end)::package_status,
+              now() - make_interval(mins => g),
+              now() - make_interval(mins => g)
+         from generate_series(1, $4::int) g, bench_teams, lists`,
+      [SUBJECTS, KINDS, TAGS, SEARCH_PACKAGE_COUNT],
+    );
+    // A bulk insert leaves the new entries of the GIN indexes in their pending lists, which every
+    // search then reads in full; autovacuum would merge them soon after in a live database.
+    await client.query('vacuum analyze service_packages');
+    await client.query('analyze teams');
+    return { seconds: Math.round((Date.now() - started) / 100) / 10 };
+  } finally {
+    await client.end();
+  }
+}
+
+function post(url, body, seconds, connections) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        connections,
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+/** p50 and p99 of each search, after a warm-up that is thrown away. */
+export async function measureSearches(apiUrl, { seconds, connections }) {
+  const url = `${apiUrl}/api/service-packages/search?skip=0&limit=50`;
+  const figures = [];
+  for (const search of SEARCHES) {
+    const check = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(search.body),
+    });
+    const answer = await check.json();
+    if (!check.ok)
+      throw new Error(`search "${search.name}" answered ${check.status}: ${JSON.stringify(answer)}`);
+    await post(url, search.body, WARM_UP_SECONDS, connections);
+    const result = await post(url, search.body, seconds, connections);
+    figures.push({
+      name: `POST /api/service-packages/search, ${search.name}, ${SEARCH_PACKAGE_COUNT / 1000}k packages, ${connections} connections`,
+      matches: answer.total,
+      requests_per_second: Math.round(result.requests.average),
+      p50_ms: result.latency.p50,
+      p99_ms: result.latency.p99,
+      errors: result.errors + result.non2xx,
+      target: 'p99 <= 25 ms',
+    });
+  }
+  return figures;
+}
