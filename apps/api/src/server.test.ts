@@ -1,78 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverProcesses } from '../test/server-process';
 import { createTestDatabase } from '../test/test-app';
 
-const API_ROOT = resolve(import.meta.dirname, '..');
-
-/** The real process entry, as `npm start` runs it, on a database of its own. */
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  logs: () => string;
-  exited: Promise<number | null>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-const running: ServerProcess[] = [];
+const { startServer, stopAll } = serverProcesses();
 const cleanups: (() => Promise<void>)[] = [];
-
-async function startServer(environment: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-server-test-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      SERVE_WEB: 'false',
-      LOG_LEVEL: 'trace',
-      ...environment,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const server = { child, baseUrl, logs: () => output, exited };
-  running.push(server);
-
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start:\n${output}`);
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return server;
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  throw new Error(`The server did not become healthy:\n${output}`);
-}
 
 async function freshDatabase(): Promise<string> {
   const database = await createTestDatabase();
@@ -92,12 +25,7 @@ async function queryOne<T>(connectionString: string, text: string): Promise<T> {
 }
 
 afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-  }
+  await stopAll();
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
