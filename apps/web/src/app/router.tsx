@@ -8,6 +8,8 @@ import { teamFinderRoutes } from '../features/team-finder/team-finder-routes';
 import { teamManagementRoutes } from '../features/teams/team-management-routes';
 import { profileRoutes } from '../features/profile/profile-routes';
 import { chatRoutes } from '../features/chat/chat-routes';
+import { orderRoutes } from '../features/orders/order-routes';
+import { billingRoutes } from '../features/billing/billing-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -39,6 +41,8 @@ export const routes: RouteObject[] = [
           ...teamManagementRoutes,
           ...profileRoutes,
           ...chatRoutes,
+          ...orderRoutes,
+          ...billingRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

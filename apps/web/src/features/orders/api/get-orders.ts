@@ -1,30 +1,28 @@
 import { orderListResponseSchema, type OrderList, type OrderListQuery } from '@teamhire/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ORDERS_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
 
-export type OrderScope = OrderListQuery['scope'];
+export type OrderListFilter = Pick<OrderListQuery, 'scope' | 'status'>;
 
-/**
- * One page of up to 100 orders (the contract's maximum) with the per-status counts for the tabs;
- * the tabs filter on the client so switching never waits for the network.
- */
-export function getOrders(scope: OrderScope, signal?: AbortSignal): Promise<OrderList> {
+/** The newest 100 orders (the contract's page maximum) of one tab, with every tab's count. */
+export function getOrders(filter: OrderListFilter, signal?: AbortSignal): Promise<OrderList> {
   return apiRequest('/api/orders', {
-    query: { scope, skip: 0, limit: 100 },
+    query: { ...filter, skip: 0, limit: 100 },
     signal,
     schema: orderListResponseSchema,
   });
 }
 
-export function ordersQueryOptions(scope: OrderScope) {
+export function ordersQueryOptions(filter: OrderListFilter) {
   return queryOptions({
-    queryKey: orderQueryKeys.list({ scope }),
-    queryFn: ({ signal }) => getOrders(scope, signal),
+    queryKey: orderQueryKeys.list(filter),
+    queryFn: ({ signal }) => getOrders(filter, signal),
     staleTime: ORDERS_STALE_TIME_MS,
   });
 }
 
-export function useOrders(scope: OrderScope, enabled = true) {
-  return useQuery({ ...ordersQueryOptions(scope), enabled });
+/** Switching tabs keeps the previous list (and the counts) on screen until the next one arrives. */
+export function useOrders(filter: OrderListFilter, enabled = true) {
+  return useQuery({ ...ordersQueryOptions(filter), enabled, placeholderData: keepPreviousData });
 }

@@ -3,7 +3,7 @@ import type { OrderListQuery } from '@teamhire/shared';
 /** Every order query starts with 'orders', so a purchase or a status change can refresh them all at once. */
 export const orderQueryKeys = {
   all: ['orders'] as const,
-  list: (query: Pick<OrderListQuery, 'scope'>) => ['orders', 'list', query] as const,
+  list: (query: Pick<OrderListQuery, 'scope' | 'status'>) => ['orders', 'list', query] as const,
   detail: (orderId: number) => ['orders', 'detail', orderId] as const,
   packageReviews: (packageId: number) => ['orders', 'reviews', 'package', packageId] as const,
   teamReviews: (teamId: number) => ['orders', 'reviews', 'team', teamId] as const,

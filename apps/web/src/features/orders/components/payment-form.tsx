@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BILLING_COUNTRIES,
   BILLING_COUNTRY_LABELS,
@@ -17,21 +16,15 @@ import {
   type ServicePackage,
 } from '@teamhire/shared';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { useCallback, useEffect, useMemo } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type Resolver,
-  type ResolverResult,
-  type ResolverSuccess,
-} from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { formatMoney } from '../../../lib/format';
 import { SelectField } from '../../teams/components/select-field';
 import { numberOrUndefined } from '../../teams/team-form';
+import { payloadResolver } from '../payload-resolver';
 
 export interface PaymentFormValues {
   payment_method: PaymentMethod;
@@ -98,12 +91,6 @@ function preferRequired(values: PaymentFormValues, errors: FieldErrors<PaymentFo
   }
 }
 
-function succeeded(
-  result: ResolverResult<OrderCreate, OrderPayload>,
-): result is ResolverSuccess<OrderPayload> {
-  return Object.keys(result.errors).length === 0;
-}
-
 export interface PaymentFormProps {
   servicePackage: ServicePackage;
   paying: boolean;
@@ -115,21 +102,14 @@ export interface PaymentFormProps {
 
 /** Part 2 §2 and §5: method, card or PayPal fields, billing address and the order summary. */
 export function PaymentForm({ servicePackage, paying, onPay, onCancel, onEdited }: PaymentFormProps) {
-  const schemaResolver = useMemo(() => zodResolver(orderCreateSchema), []);
-  const resolver = useCallback<Resolver<PaymentFormValues, unknown, OrderPayload>>(
-    async (values, context, options) => {
-      const result = await schemaResolver(toOrderCreate(values, servicePackage), context, {
-        ...options,
-        fields: {},
-        names: undefined,
-      });
-      if (succeeded(result)) return result;
-      // The payload has the form's paths (card.cvv, billing_address.city, ...), so the errors fit it.
-      const errors = result.errors as FieldErrors<PaymentFormValues>;
-      preferRequired(values, errors);
-      return { values: {}, errors };
-    },
-    [schemaResolver, servicePackage],
+  const resolver = useMemo(
+    () =>
+      payloadResolver(
+        orderCreateSchema,
+        (values: PaymentFormValues) => toOrderCreate(values, servicePackage),
+        preferRequired,
+      ),
+    [servicePackage],
   );
   const {
     register,
