@@ -6,6 +6,7 @@ import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -21,6 +22,10 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
@@ -42,11 +47,16 @@ import { registerStaticWeb } from './plugins/static-web';
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Where log lines go instead of standard output; tests read them to prove what is never logged. */
+  logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, database }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel),
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -138,6 +148,10 @@ export async function buildApp({ config, database }: BuildAppOptions): Promise<F
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
+  await app.register(ordersRoutes, deps);
+  await app.register(paymentsRoutes, deps);
+  await app.register(reviewsRoutes, deps);
+  await app.register(billingRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);
   await app.register(chatFilesRoutes, deps);

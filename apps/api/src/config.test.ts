@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'TeamHire <no-reply@teamhire.local>',
       uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
+      paymentProvider: 'test',
       initialAdmin: undefined,
     });
   });
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       ADMIN_EMAIL: 'root@teamhire.example.com',
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'correct horse battery',
+      PAYMENT_PROVIDER: 'test',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -98,6 +100,7 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pass@smtp.example.com:465',
       mailFrom: 'TeamHire <hello@teamhire.example.com>',
       uploadsDir: '/var/lib/teamhire/uploads',
+      paymentProvider: 'test',
       initialAdmin: {
         email: 'root@teamhire.example.com',
         username: 'root',
@@ -124,9 +127,17 @@ describe('loadConfig', () => {
       SERVE_WEB: 'maybe',
       LOG_LEVEL: 'loud',
       BODY_LIMIT_BYTES: '10',
+      PAYMENT_PROVIDER: 'stripe-live',
     });
     const variables = error.problems.map((problem) => problem.split(':')[0]);
-    expect(variables.sort()).toEqual(['BODY_LIMIT_BYTES', 'DATABASE_URL', 'LOG_LEVEL', 'PORT', 'SERVE_WEB']);
+    expect(variables.sort()).toEqual([
+      'BODY_LIMIT_BYTES',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PAYMENT_PROVIDER',
+      'PORT',
+      'SERVE_WEB',
+    ]);
     expect(error.message).toContain('PORT');
     expect(error.message).toContain('DATABASE_URL');
     expect(error.problems.find((problem) => problem.startsWith('DATABASE_URL'))).toContain('postgres://');

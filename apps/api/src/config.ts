@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Decision P4: which payment gateway takes the money; only the built-in test mode exists so far. */
+  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -67,6 +69,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadsDir: string;
+  paymentProvider: 'test';
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
@@ -106,6 +109,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    paymentProvider: env.PAYMENT_PROVIDER,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
     initialAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

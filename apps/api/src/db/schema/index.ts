@@ -11,3 +11,4 @@ export * from './teams';
 export * from './verification';
 export * from './profile';
 export * from './chat';
+export * from './billing';

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgEnum, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { servicePackages } from './packages';
 import { teams } from './teams';
@@ -70,4 +81,27 @@ export const payments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [index('payments_order_idx').on(table.orderId)],
+);
+
+/**
+ * Decision B2: the first answer to a purchase with an `Idempotency-Key`, replayed for every repeat
+ * by the same user. Written in the purchase's own transaction, under a transaction advisory lock on
+ * (user, key): a concurrent repeat waits until the first commits (then replays) or rolls back (then
+ * proceeds itself). A refusal before anything is written (404, 409, 422) is not kept.
+ * `request_hash` fingerprints the body with the card reduced to brand, last four and expiry (P2).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key)],
 );

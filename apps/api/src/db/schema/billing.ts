@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Part 2 §3 spells saved method types in upper case (decision A8). */
+export const savedPaymentMethodType = pgEnum('saved_payment_method_type', [
+  'CREDIT_CARD',
+  'PAYPAL',
+  'BANK_TRANSFER',
+]);
+
+/** Decision P2: a saved card keeps its brand, last four digits and expiry, never the number or CVV. */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: savedPaymentMethodType('type').notNull(),
+    name: text('name').notNull(),
+    lastFour: text('last_four'),
+    brand: text('brand'),
+    expiryMonth: integer('expiry_month'),
+    expiryYear: integer('expiry_year'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('saved_payment_methods_user_idx').on(table.userId),
+    // Exactly one default per user is kept by the service; this makes a second one impossible.
+    uniqueIndex('saved_payment_methods_one_default_idx')
+      .on(table.userId)
+      .where(sql`${table.isDefault}`),
+    check(
+      'saved_payment_methods_last_four',
+      sql`${table.lastFour} is null or ${table.lastFour} ~ '^[0-9]{4}$'`,
+    ),
+    check(
+      'saved_payment_methods_month',
+      sql`${table.expiryMonth} is null or ${table.expiryMonth} between 1 and 12`,
+    ),
+  ],
+);

@@ -1,0 +1,218 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { OrderStatus, PaymentStatus } from '@teamhire/shared';
+import type { DatabaseOrTransaction } from '../../db/database';
+import {
+  idempotencyKeys,
+  orders,
+  payments,
+  reviews,
+  servicePackages,
+  teamMembers,
+  teams,
+  users,
+} from '../../db/schema/index';
+import { qualified } from '../../db/sql';
+
+const buyer = alias(users, 'order_buyer');
+const teamAdmin = alias(users, 'order_team_admin');
+
+/** The order's newest payment: a purchase writes one, but nothing else here relies on that. */
+const latestPayment = sql`${qualified(payments.id)} = (select max(p.id) from ${payments} p where p.order_id = ${qualified(orders.id)})`;
+
+function selectOrders(db: DatabaseOrTransaction) {
+  return db
+    .select({
+      order: orders,
+      package: {
+        id: servicePackages.id,
+        title: servicePackages.title,
+        description: servicePackages.description,
+        priceCents: servicePackages.priceCents,
+        durationDays: servicePackages.durationDays,
+        tags: servicePackages.tags,
+        status: servicePackages.status,
+      },
+      team: {
+        id: teams.id,
+        name: teams.name,
+        description: teams.description,
+        memberCount: teams.memberCount,
+        maxMembers: teams.maxMembers,
+        isActive: teams.isActive,
+        createdAt: teams.createdAt,
+        adminId: teams.adminId,
+      },
+      teamAdminUsername: teamAdmin.username,
+      buyerUsername: buyer.username,
+      payment: payments,
+      review: reviews,
+    })
+    .from(orders)
+    .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
+    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .innerJoin(teamAdmin, eq(teamAdmin.id, teams.adminId))
+    .innerJoin(buyer, eq(buyer.id, orders.buyerId))
+    .leftJoin(payments, and(eq(payments.orderId, orders.id), latestPayment))
+    .leftJoin(reviews, eq(reviews.orderId, orders.id));
+}
+export type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+export async function findOrder(db: DatabaseOrTransaction, id: number): Promise<OrderRow | undefined> {
+  const [row] = await selectOrders(db).where(eq(orders.id, id));
+  return row;
+}
+
+/** Which orders a caller sees in the list: bought by them, or sold by a team they belong to. */
+function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | undefined): SQL {
+  const bought = eq(orders.buyerId, userId);
+  const sold = teamIds.length > 0 ? inArray(orders.teamId, teamIds) : sql`false`;
+  if (scope === 'buyer') return bought;
+  if (scope === 'team') return sold;
+  return or(bought, sold)!;
+}
+
+export async function listOrders(
+  db: DatabaseOrTransaction,
+  filter: {
+    userId: number;
+    teamIds: number[];
+    scope: 'buyer' | 'team' | undefined;
+    status: OrderStatus | undefined;
+  },
+  window: { skip: number; limit: number },
+) {
+  const inScope = scopeCondition(filter.userId, filter.teamIds, filter.scope);
+  const where = filter.status ? and(inScope, eq(orders.status, filter.status)) : inScope;
+  const [items, counts] = await Promise.all([
+    selectOrders(db)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .offset(window.skip)
+      .limit(window.limit),
+    db.select({ status: orders.status, value: count() }).from(orders).where(inScope).groupBy(orders.status),
+  ]);
+  return { items, counts };
+}
+
+/** Every team the user administers or belongs to. */
+export async function teamIdsOf(db: DatabaseOrTransaction, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(
+      or(
+        eq(teams.adminId, userId),
+        sql`exists (select 1 from ${teamMembers} m where m.team_id = ${qualified(teams.id)} and m.user_id = ${userId})`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** The package and its team as a purchase needs them; the package row is held against deletion meanwhile. */
+export async function findPackageForPurchase(db: DatabaseOrTransaction, packageId: number) {
+  const [row] = await db
+    .select({
+      id: servicePackages.id,
+      title: servicePackages.title,
+      status: servicePackages.status,
+      priceCents: servicePackages.priceCents,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamIsActive: teams.isActive,
+      teamAdminId: teams.adminId,
+    })
+    .from(servicePackages)
+    .innerJoin(teams, eq(teams.id, servicePackages.teamId))
+    .where(eq(servicePackages.id, packageId))
+    .for('key share', { of: servicePackages });
+  return row;
+}
+
+/** The order row locked for a status change, so concurrent transitions apply one after the other. */
+export async function lockOrder(db: DatabaseOrTransaction, id: number) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+export async function insertOrder(db: DatabaseOrTransaction, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  return row!.id;
+}
+
+export async function setOrderStatus(db: DatabaseOrTransaction, id: number, status: OrderStatus) {
+  await db
+    .update(orders)
+    .set({
+      status,
+      updatedAt: sql`now()`,
+      ...(status === 'completed' ? { completedAt: sql`now()` } : {}),
+    })
+    .where(eq(orders.id, id));
+}
+
+export async function insertPayment(db: DatabaseOrTransaction, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).returning({ id: payments.id });
+  return row!.id;
+}
+
+export async function findLatestPayment(db: DatabaseOrTransaction, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function findPayment(db: DatabaseOrTransaction, id: number) {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function setPaymentStatus(db: DatabaseOrTransaction, id: number, status: PaymentStatus) {
+  await db.update(payments).set({ status }).where(eq(payments.id, id));
+}
+
+export async function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number) {
+  const rows = await db
+    .select({ userId: teamMembers.userId })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return rows.length > 0;
+}
+
+export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
+  const [row] = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Serialises purchases that carry the same key for the same user until the holder's transaction
+ * ends. Two-integer form: the first number names this use, so it never meets another lock.
+ */
+export async function lockIdempotencyKey(db: DatabaseOrTransaction, userId: number, key: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_SPACE}, hashtext(${`${userId}:${key}`}))`,
+  );
+}
+const IDEMPOTENCY_LOCK_SPACE = 7001;
+
+export async function findIdempotencyKey(db: DatabaseOrTransaction, userId: number, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row;
+}
+
+export async function insertIdempotencyKey(
+  db: DatabaseOrTransaction,
+  values: typeof idempotencyKeys.$inferInsert,
+) {
+  await db.insert(idempotencyKeys).values(values);
+}

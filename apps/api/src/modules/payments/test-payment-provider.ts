@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EMAIL_PATTERN,
+  ORDER_TEXTS,
+  TEST_CARDS,
+  cardBrandOf,
+  isCardExpired,
+  passesLuhn,
+} from '@teamhire/shared';
+import type { ChargeResult, PaymentProvider } from './payment-provider';
+
+const transactionId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * Decision P1: behaves like a real gateway's test mode. Every card that passes the Luhn check and
+ * has not expired is charged, except the two documented failure cards.
+ */
+export function createTestPaymentProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    async charge(request): Promise<ChargeResult> {
+      if (request.method === 'paypal') {
+        if (!EMAIL_PATTERN.test(request.paypalEmail)) {
+          return { outcome: 'invalid', field: 'paypal_email', message: ORDER_TEXTS.paypalEmailInvalid };
+        }
+        return {
+          outcome: 'succeeded',
+          transactionId: transactionId('test_pp'),
+          cardBrand: null,
+          cardLastFour: null,
+        };
+      }
+      const { card } = request;
+      if (!/^\d{12,19}$/.test(card.number) || !passesLuhn(card.number)) {
+        return { outcome: 'invalid', field: 'card.card_number', message: ORDER_TEXTS.cardNumberInvalid };
+      }
+      if (isCardExpired(card.expiryMonth, card.expiryYear)) {
+        return { outcome: 'invalid', field: 'card.expiry_year', message: ORDER_TEXTS.cardExpired };
+      }
+      const cardBrand = cardBrandOf(card.number);
+      const cardLastFour = card.number.slice(-4);
+      if (card.number === TEST_CARDS.declined) {
+        return {
+          outcome: 'declined',
+          transactionId: transactionId('test_ch'),
+          message: ORDER_TEXTS.cardDeclined,
+          cardBrand,
+          cardLastFour,
+        };
+      }
+      if (card.number === TEST_CARDS.insufficientFunds) {
+        return {
+          outcome: 'declined',
+          transactionId: transactionId('test_ch'),
+          message: ORDER_TEXTS.insufficientFunds,
+          cardBrand,
+          cardLastFour,
+        };
+      }
+      return { outcome: 'succeeded', transactionId: transactionId('test_ch'), cardBrand, cardLastFour };
+    },
+    async refund() {
+      return { refundId: transactionId('test_re') };
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { ORDER_TEXTS, type Review, type ReviewList } from '@teamhire/shared';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { Actor } from '../../plugins/authentication';
+import { recordActivity } from '../activity/activity.service';
+import type { Mailer } from '../mail/mailer';
+import { notificationEmail } from '../mail/templates';
+import { findOrder, findUserContact, isTeamMember } from '../orders/orders.repository';
+import { isGeneralAdmin } from '../verification/verification.service';
+import { toReviewResponse } from './reviews.mapping';
+import * as repository from './reviews.repository';
+
+export interface ReviewsContext {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/** Decision B4: the buyer rates a completed order once; the team's metrics are computed from these rows. */
+export async function createReview(
+  context: ReviewsContext,
+  actor: Actor,
+  orderId: number,
+  input: { rating: number; comment?: string | null },
+): Promise<Review> {
+  const row = await findOrder(context.db, orderId);
+  if (!row) throw new AppError(404, ORDER_TEXTS.orderNotFound);
+  const { order } = row;
+  if (order.buyerId !== actor.id) {
+    // Those who may see the order learn why they cannot review it; anyone else learns nothing.
+    const sees =
+      isGeneralAdmin(actor) ||
+      row.team.adminId === actor.id ||
+      (await isTeamMember(context.db, row.team.id, actor.id));
+    throw sees
+      ? new AppError(403, ORDER_TEXTS.reviewOnlyBuyer)
+      : new AppError(404, ORDER_TEXTS.orderNotFound);
+  }
+  if (row.review) throw new AppError(409, ORDER_TEXTS.reviewExists);
+  if (order.status !== 'completed') throw new AppError(409, ORDER_TEXTS.reviewOnlyCompleted);
+
+  const review = await context.db
+    .transaction(async (transaction) => {
+      const inserted = await repository.insertReview(transaction, {
+        orderId,
+        buyerId: actor.id,
+        teamId: order.teamId,
+        servicePackageId: order.servicePackageId,
+        rating: input.rating,
+        comment: input.comment || null,
+      });
+      await recordActivity(transaction, {
+        userId: actor.id,
+        action: 'review.created',
+        description: `Rated ${row.package.title} ${input.rating} of 5`,
+        metadata: { order_id: orderId, review_id: inserted.id },
+      });
+      return inserted;
+    })
+    .catch((error: unknown) => {
+      // Two submits at once: the unique order_id lets one through.
+      if (isUniqueViolation(error)) throw new AppError(409, ORDER_TEXTS.reviewExists);
+      throw error;
+    });
+
+  const teamAdmin = await findUserContact(context.db, row.team.adminId);
+  if (teamAdmin) {
+    await context.mailer.send(
+      notificationEmail(
+        teamAdmin.email,
+        teamAdmin.username,
+        `New review: ${input.rating} of 5 for ${row.package.title}`,
+        [
+          `${actor.username} rated order ${orderId} ${input.rating} of 5.`,
+          ...(review.comment ? [`Their words: ${review.comment}`] : []),
+        ],
+        { label: 'View the order', link: `${context.publicUrl}/orders/${orderId}` },
+      ),
+    );
+  }
+  return toReviewResponse(review, { buyerUsername: actor.username, packageTitle: row.package.title });
+}
+
+async function list(
+  db: Database,
+  where: ReturnType<typeof repository.ofTeam>,
+  window: { skip: number; limit: number },
+): Promise<ReviewList> {
+  const { items, total, average } = await repository.listReviews(db, where, window);
+  return {
+    items: items.map((item) => toReviewResponse(item.review, item)),
+    total,
+    average_rating: average,
+    skip: window.skip,
+    limit: window.limit,
+  };
+}
+
+export async function listPackageReviews(
+  db: Database,
+  packageId: number,
+  window: { skip: number; limit: number },
+) {
+  if (!(await repository.packageExists(db, packageId))) throw new AppError(404, 'Service package not found');
+  return list(db, repository.ofPackage(packageId), window);
+}
+
+export async function listTeamReviews(db: Database, teamId: number, window: { skip: number; limit: number }) {
+  if (!(await repository.teamExists(db, teamId))) throw new AppError(404, 'Team not found');
+  return list(db, repository.ofTeam(teamId), window);
+}
