@@ -96,6 +96,31 @@ describe('OrdersPage', () => {
     expect(requests.some((request) => request.url.includes('scope=team'))).toBe(true);
   });
 
+  it('leaves declined purchases (pending orders) out of the list and the All count', async () => {
+    stubFetch(({ url }) =>
+      url === '/api/auth/me'
+        ? jsonResponse(userFixture({ role: 'BUYER' }))
+        : jsonResponse({
+            ...listOf([orderFixture({ id: 6, status: 'pending' }), orderFixture({ id: 7 })]),
+            total: 2,
+            counts: {
+              all: 2,
+              pending: 1,
+              confirmed: 1,
+              in_progress: 0,
+              completed: 0,
+              cancelled: 0,
+              refunded: 0,
+            },
+          }),
+    );
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(list).getByRole('link', { name: 'View details of order #7' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All (1)' })).toBeTruthy();
+  });
+
   it('shows the empty state with Browse Services', async () => {
     stubFetch(({ url }) =>
       url === '/api/auth/me'

@@ -114,15 +114,32 @@ function EmptyOrders({ tab }: { tab: FilterTab }) {
   );
 }
 
+/**
+ * A declined purchase leaves a `pending` order with a failed payment (decision P3). To the buyer
+ * nothing was ordered, so the list and its counts leave those attempts out.
+ */
+export function placedOrders(data: OrderList): { items: Order[]; counts: Record<FilterTab, number> } {
+  return {
+    items: data.items.filter((order) => order.status !== 'pending'),
+    counts: {
+      all: data.counts.all - data.counts.pending,
+      confirmed: data.counts.confirmed,
+      in_progress: data.counts.in_progress,
+      completed: data.counts.completed,
+    },
+  };
+}
+
 function OrdersList({ data, tab, fetching }: { data: OrderList; tab: FilterTab; fetching: boolean }) {
-  if (data.items.length === 0) return <EmptyOrders tab={tab} />;
+  const { items } = placedOrders(data);
+  if (items.length === 0) return <EmptyOrders tab={tab} />;
   return (
     <div className="flex flex-col gap-3" aria-busy={fetching || undefined}>
       {data.total > data.items.length ? (
-        <p className="text-sm text-slate-600">{`Showing the newest ${data.items.length} of ${data.total}`}</p>
+        <p className="text-sm text-slate-600">{`Showing the newest ${items.length} orders`}</p>
       ) : null}
       <ul aria-label="Orders" className="flex flex-col gap-3">
-        {data.items.map((order) => (
+        {items.map((order) => (
           <OrderCard key={order.id} order={order} />
         ))}
       </ul>
@@ -137,7 +154,7 @@ export function OrdersPage() {
   const [tab, setTab] = useState<FilterTab>('all');
   // The title and scope hang on the role; a failed /me still lists every order of the caller.
   const orders = useOrders({ scope, status: tab === 'all' ? undefined : tab }, !user.isPending);
-  const counts = orders.data?.counts;
+  const counts = orders.data ? placedOrders(orders.data).counts : undefined;
 
   return (
     <PageShell title={user.isPending ? ORDER_TEXTS.ordersTitle : title}>
