@@ -179,6 +179,8 @@ function PaymentMethodsSection({ methods }: { methods: SavedPaymentMethod[] }) {
   );
 }
 
+const HISTORY_COLUMNS = ['Date', 'Description', 'Method', 'Amount', 'Status', 'Transaction ID'] as const;
+
 function historyMethod(item: PaymentHistoryItem): string {
   if (item.method === 'PAYPAL') return 'PayPal';
   const brand = item.card_brand ? CARD_BRAND_LABELS[item.card_brand] : 'Card';
@@ -216,24 +218,15 @@ function PaymentHistorySection() {
             <caption className="sr-only">Payment history, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Description
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Method
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Transaction ID
-                </th>
+                {HISTORY_COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`px-4 py-3 ${column === 'Amount' ? 'text-right' : ''}`}
+                  >
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

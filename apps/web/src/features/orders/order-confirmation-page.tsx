@@ -7,7 +7,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useContactTeam } from '../team-finder/contact-team';
 import { useOrder } from './api/get-order';
-import { Detail, InfoCard } from './components/info-card';
+import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
 import { OrderStatusBadge } from './components/order-status-badge';
 
@@ -52,30 +52,8 @@ function Confirmation({ order }: { order: Order }) {
         </dl>
       </InfoCard>
 
-      <InfoCard title="Package">
-        <p className="font-semibold text-slate-900">{order.service_package.title}</p>
-        <p className="mt-1 line-clamp-3 text-sm text-slate-700">{order.service_package.description}</p>
-        <p className="mt-2 text-sm text-slate-600">
-          {`${order.service_package.duration_days} days delivery · ${formatMoney(order.service_package.price)}`}
-        </p>
-      </InfoCard>
-
-      <InfoCard title="Team">
-        <div className="flex items-center gap-2">
-          <p className="font-semibold text-slate-900">{order.team.name}</p>
-          <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${order.team.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}
-          >
-            {order.team.is_active ? 'Active' : 'Inactive'}
-          </span>
-        </div>
-        {order.team.description ? (
-          <p className="mt-1 text-sm text-slate-700">{order.team.description}</p>
-        ) : null}
-        <p className="mt-2 text-sm text-slate-600">
-          {`${order.team.member_count}/${order.team.max_members} members · led by ${order.team.admin.username}`}
-        </p>
-      </InfoCard>
+      <OrderPackageCard servicePackage={order.service_package} />
+      <OrderTeamCard team={order.team} showActivity />
 
       <InfoCard title="What Happens Next">
         <ol className="flex flex-col gap-4">

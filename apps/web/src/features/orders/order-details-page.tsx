@@ -18,7 +18,7 @@ import { useContactTeam } from '../team-finder/contact-team';
 import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
 import { useOrder } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
-import { Detail, InfoCard } from './components/info-card';
+import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
 import { OrderStatusBadge } from './components/order-status-badge';
 import { OrderTimeline } from './components/order-timeline';
@@ -187,22 +187,8 @@ function OrderDetails({ order }: { order: Order }) {
 
       {order.viewer.is_buyer ? (
         <>
-          <InfoCard title="Package">
-            <p className="font-semibold text-slate-900">{order.service_package.title}</p>
-            <p className="mt-1 text-sm text-slate-700">{order.service_package.description}</p>
-            <p className="mt-2 text-sm text-slate-600">
-              {`${order.service_package.duration_days} days delivery · ${formatMoney(order.service_package.price)}`}
-            </p>
-          </InfoCard>
-          <InfoCard title="Team">
-            <p className="font-semibold text-slate-900">{order.team.name}</p>
-            {order.team.description ? (
-              <p className="mt-1 text-sm text-slate-700">{order.team.description}</p>
-            ) : null}
-            <p className="mt-2 text-sm text-slate-600">
-              {`${order.team.member_count}/${order.team.max_members} members · led by ${order.team.admin.username}`}
-            </p>
-          </InfoCard>
+          <OrderPackageCard servicePackage={order.service_package} />
+          <OrderTeamCard team={order.team} />
           <PaymentCard order={order} />
         </>
       ) : null}
