@@ -71,6 +71,8 @@ test.describe('orders', () => {
     await buyerPage.reload();
     await expect(buyerPage.getByText('Completed', { exact: true }).first()).toBeVisible();
     await expect(buyerPage.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+    await expect(buyerPage.getByRole('button', { name: 'Submit Review' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: buyerPage }).analyze()).violations)).toEqual([]);
     await buyerPage
       .getByRole('radiogroup', { name: 'Rating' })
       .getByRole('radio', { name: '5 stars' })
@@ -97,6 +99,7 @@ test.describe('orders', () => {
     await expect(buyerPage.getByRole('list', { name: 'Orders' }).getByRole('listitem')).toHaveCount(1);
     await expect(buyerPage.getByRole('tab', { name: 'Completed (1)' })).toBeVisible();
     await expect(buyerPage.getByRole('tab', { name: 'All (1)' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: buyerPage }).analyze()).violations)).toEqual([]);
 
     // What the page showed is what is stored: one paid order, one failed payment, no card number.
     const stored = await withDatabase((client) =>

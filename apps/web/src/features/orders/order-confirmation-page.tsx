@@ -2,6 +2,7 @@ import { ORDER_TEXTS, type Order } from '@teamhire/shared';
 import { Bell, CalendarCheck, CircleCheck, MessageSquare, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -29,8 +30,28 @@ const NEXT_STEPS: { icon: ReactNode; title: string; text: string }[] = [
   },
 ];
 
+export const PAYMENT_NOT_COMPLETED_MESSAGE = 'The payment for this order did not go through.';
+
+/** A declined attempt (a pending order, P3) has nothing to confirm: say so and offer to pay again. */
+function NotPaid({ order }: { order: Order }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert variant="error">{PAYMENT_NOT_COMPLETED_MESSAGE}</Alert>
+      <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
+        <Link to="/dashboard" className={buttonClassName('secondary')}>
+          Back to Dashboard
+        </Link>
+        <Link to={`/payment/${order.service_package_id}`} className={buttonClassName('primary')}>
+          Try Again
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 function Confirmation({ order }: { order: Order }) {
   const contactTeam = useContactTeam();
+  if (order.status === 'pending') return <NotPaid order={order} />;
   return (
     <div className="flex flex-col gap-6">
       <div className="rounded-2xl border border-green-200 bg-green-50 p-6 text-center">

@@ -5,7 +5,7 @@ import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stu
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { orderFixture, reviewFixture } from './order-fixtures';
-import { OrderConfirmationPage } from './order-confirmation-page';
+import { OrderConfirmationPage, PAYMENT_NOT_COMPLETED_MESSAGE } from './order-confirmation-page';
 import { OrderDetailsPage, TRANSITION_TEXTS } from './order-details-page';
 
 beforeEach(() => signIn());
@@ -202,6 +202,14 @@ describe('OrderConfirmationPage', () => {
     ).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Start Chat with Team' }));
     expect((await screen.findByLabelText('Current location')).textContent).toBe('/team-chat/31');
+  });
+
+  it('confirms nothing for a declined attempt and offers to pay again', async () => {
+    stubFetch(() => jsonResponse(orderFixture({ status: 'pending', allowed_transitions: [] })));
+    renderConfirmation();
+    expect((await screen.findByRole('alert')).textContent).toBe(PAYMENT_NOT_COMPLETED_MESSAGE);
+    expect(screen.queryByRole('heading', { name: ORDER_TEXTS.orderConfirmed })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/payment/12');
   });
 
   it('says Order Not Found for an unknown order', async () => {
