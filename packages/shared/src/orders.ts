@@ -364,10 +364,13 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-/** `scope`: `buyer` = orders I bought, `team` = orders of teams I admin or belong to; omitted = both. */
+/**
+ * `scope`: `buyer` = orders I bought, `team` = orders of teams I admin or belong to; omitted = both;
+ * `all` = every order (general admins only, 403 otherwise).
+ */
 export const orderListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(ORDER_STATUSES).optional(),
-  scope: z.enum(['buyer', 'team']).optional(),
+  scope: z.enum(['buyer', 'team', 'all']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(ORDERS_PAGE_SIZE),
 });
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;

@@ -5,6 +5,7 @@ import {
   orders,
   payments,
   reviews,
+  savedPaymentMethods,
   projectSubTypes,
   projectTypes,
   serviceCategories,
@@ -375,5 +376,19 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       completedAt: order.createdAt,
     })),
   );
+  // The billing page has something to show: the card the demo payments were made with, and PayPal.
+  await db.insert(savedPaymentMethods).values([
+    {
+      userId: buyers[0]!,
+      type: 'CREDIT_CARD',
+      name: 'Personal Visa',
+      lastFour: '4242',
+      brand: 'visa',
+      expiryMonth: 12,
+      expiryYear: now.getUTCFullYear() + 3,
+      isDefault: true,
+    },
+    { userId: buyers[0]!, type: 'PAYPAL', name: 'farah@demo.teamhire.test', isDefault: false },
+  ]);
   return true;
 }

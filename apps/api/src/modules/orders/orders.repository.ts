@@ -64,7 +64,8 @@ export async function findOrder(db: DatabaseOrTransaction, id: number): Promise<
 }
 
 /** Which orders a caller sees in the list: bought by them, or sold by a team they belong to. */
-function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | undefined): SQL {
+function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | 'all' | undefined): SQL {
+  if (scope === 'all') return sql`true`;
   const bought = eq(orders.buyerId, userId);
   const sold = teamIds.length > 0 ? inArray(orders.teamId, teamIds) : sql`false`;
   if (scope === 'buyer') return bought;
@@ -77,7 +78,7 @@ export async function listOrders(
   filter: {
     userId: number;
     teamIds: number[];
-    scope: 'buyer' | 'team' | undefined;
+    scope: 'buyer' | 'team' | 'all' | undefined;
     status: OrderStatus | undefined;
   },
   window: { skip: number; limit: number },

@@ -79,7 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         summary: "The caller's orders as buyer and their teams' orders, newest first, with per-status counts",
         ...secured,
         querystring: orderListQuerySchema,
-        response: { 200: orderListResponseSchema, ...errors(401, 422) },
+        response: { 200: orderListResponseSchema, ...errors(401, 403, 422) },
       },
     },
     async (request) => orders.listOrders(db, await actorOf(request), request.query),

@@ -160,8 +160,11 @@ export async function getOrder(db: DatabaseOrTransaction, actor: Actor, id: numb
 export async function listOrders(
   db: Database,
   actor: Actor,
-  query: { status?: OrderStatus; scope?: 'buyer' | 'team'; skip: number; limit: number },
+  query: { status?: OrderStatus; scope?: 'buyer' | 'team' | 'all'; skip: number; limit: number },
 ): Promise<OrderList> {
+  if (query.scope === 'all' && !isGeneralAdmin(actor)) {
+    throw new AppError(403, 'Only a general admin can list every order');
+  }
   const teamIds = await repository.teamIdsOf(db, actor.id);
   const { items, counts } = await repository.listOrders(
     db,

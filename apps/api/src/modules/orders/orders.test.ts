@@ -362,6 +362,13 @@ describe('orders', () => {
       expect((await list(team.admin)).items.map((order) => order.id)).toEqual([sold.id]);
     });
 
+    it('lists every order for a general admin with scope=all; anyone else gets 403', async () => {
+      const everything = await list(generalAdmin, '?scope=all');
+      expect(everything.items.map((order) => order.id)).toEqual(expect.arrayContaining([bought.id, sold.id]));
+      expect(everything.items.every((order) => order.viewer.is_admin)).toBe(true);
+      expect((await fx.call('GET', '/api/orders?scope=all', teamBuyer)).statusCode).toBe(403);
+    });
+
     it('refuses a bad filter with 422 and a visitor with 401', async () => {
       expect((await fx.call('GET', '/api/orders?status=shipped', buyer)).statusCode).toBe(422);
       expect((await fx.call('GET', '/api/orders?scope=everyone', buyer)).statusCode).toBe(422);
