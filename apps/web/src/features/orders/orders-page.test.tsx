@@ -42,11 +42,13 @@ function renderPage() {
 
 describe('ordersView', () => {
   it('names the list by role and picks the scope', () => {
-    expect(ordersView({ role: 'BUYER' })).toEqual({ title: 'My Orders', scope: 'buyer' });
-    expect(ordersView({ role: 'TEAM_ADMIN' })).toEqual({ title: 'Team Orders', scope: 'team' });
-    expect(ordersView({ role: 'SELLER' })).toEqual({ title: 'Team Orders', scope: 'team' });
-    expect(ordersView({ role: 'USER' })).toEqual({ title: 'Orders', scope: undefined });
-    expect(ordersView({ role: 'GENERAL_ADMIN' })).toEqual({ title: 'Orders', scope: undefined });
+    const view = (role: User['role'], is_superuser = false) => ordersView({ role, is_superuser });
+    expect(view('BUYER')).toEqual({ title: 'My Orders', scope: 'buyer' });
+    expect(view('TEAM_ADMIN')).toEqual({ title: 'Team Orders', scope: 'team' });
+    expect(view('SELLER')).toEqual({ title: 'Team Orders', scope: 'team' });
+    expect(view('USER')).toEqual({ title: 'Orders', scope: undefined });
+    expect(view('GENERAL_ADMIN')).toEqual({ title: 'Orders', scope: 'all' });
+    expect(view('USER', true)).toEqual({ title: 'Orders', scope: 'all' });
   });
 });
 

@@ -30,9 +30,9 @@ const TAB_LABELS: Record<FilterTab, string> = {
 
 /**
  * Part 2 §2: buyers see what they bought, team admins and sellers what their teams sold, anyone
- * else (a user who may have both, a general admin) every order they take part in.
+ * else every order they take part in (a user may have both); general admins see every order.
  */
-export function ordersView(user: Pick<User, 'role'> | undefined): {
+export function ordersView(user: Pick<User, 'role' | 'is_superuser'> | undefined): {
   title: string;
   scope: OrderListFilter['scope'];
 } {
@@ -40,12 +40,18 @@ export function ordersView(user: Pick<User, 'role'> | undefined): {
   if (user?.role === 'TEAM_ADMIN' || user?.role === 'SELLER') {
     return { title: ORDER_TEXTS.teamOrdersTitle, scope: 'team' };
   }
+  // General admins oversee (and may refund) every order on the platform.
+  if (user?.role === 'GENERAL_ADMIN' || user?.is_superuser) {
+    return { title: ORDER_TEXTS.ordersTitle, scope: 'all' };
+  }
   return { title: ORDER_TEXTS.ordersTitle, scope: undefined };
 }
 
 function ChatAction({ order }: { order: Order }) {
   const contactTeam = useContactTeam();
   const label = `Chat about order #${order.id}`;
+  // A general admin looking on has no conversation about the order.
+  if (!order.viewer.is_buyer && !order.viewer.is_team) return null;
   // The team side reaches its buyers through the team's chat dashboard (decision A5).
   if (!order.viewer.is_buyer) {
     return (
