@@ -9,6 +9,8 @@ import { teamManagementRoutes } from '../features/teams/team-management-routes';
 import { profileRoutes } from '../features/profile/profile-routes';
 import { chatRoutes } from '../features/chat/chat-routes';
 import { packageRoutes } from '../features/packages/package-routes';
+import { orderRoutes } from '../features/orders/order-routes';
+import { billingRoutes } from '../features/billing/billing-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -41,6 +43,8 @@ export const routes: RouteObject[] = [
           ...profileRoutes,
           ...chatRoutes,
           ...packageRoutes,
+          ...orderRoutes,
+          ...billingRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

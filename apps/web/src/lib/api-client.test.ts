@@ -68,6 +68,15 @@ describe('apiRequest', () => {
     expect(new Headers(init.headers).has('Content-Type')).toBe(false);
   });
 
+  it('sends extra headers beside its own', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    await apiRequest('/api/orders', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'key-1' } });
+    const headers = new Headers(fetchMock.mock.calls[0]![1].headers);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('surfaces the server detail and the field errors', async () => {
     stubFetch(() =>
       jsonResponse({ detail: 'Validation failed', errors: [{ path: 'email', message: 'Bad email' }] }, 422),

@@ -17,9 +17,9 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSignedIn } from '../../lib/use-signed-in';
 import type { ReturnState } from '../accounts/return-path';
+import { PackageReviews } from '../orders/components/package-reviews';
 import { useContactTeam } from '../team-finder/contact-team';
 import { usePackage } from './api/get-package';
-import { PackageReviewsSlot } from './components/package-reviews-slot';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, packageTags } from './package-display';
 
@@ -90,7 +90,7 @@ function PackageDetail({ item }: { item: ServicePackage }) {
             <p className="text-slate-500">No tags.</p>
           )}
         </DetailSection>
-        <PackageReviewsSlot packageId={item.id} teamId={team.id} />
+        <PackageReviews packageId={item.id} />
       </div>
 
       <aside className="flex flex-col gap-6" aria-label="Order and team">

@@ -1,0 +1,79 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { hashPassword } from '../../../api/src/modules/accounts/password';
+import { withDatabase } from './database';
+
+export const PASSWORD = 'orders-secret-1';
+const RUN = Date.now().toString(36);
+let sequence = 0;
+
+export function uniqueName(prefix: string): string {
+  sequence += 1;
+  return `${prefix}_${RUN}${sequence}`;
+}
+
+/** Stored directly, as the other journeys do: all files share the registration limit per address. */
+export async function createAccount(
+  prefix: string,
+  role: 'BUYER' | 'TEAM_ADMIN',
+): Promise<{ id: number; username: string }> {
+  const username = uniqueName(prefix);
+  const passwordHash = await hashPassword(PASSWORD, 10);
+  const { rows } = await withDatabase((client) =>
+    client.query<{ id: number }>(
+      `insert into users (username, email, password_hash, role, email_verified, is_verified)
+       values ($1, $2, $3, $4, true, $5) returning id`,
+      [username, `${username}@example.com`, passwordHash, role, role === 'TEAM_ADMIN'],
+    ),
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('no user');
+  return { id, username };
+}
+
+/** A team of one admin with one published package, the way a seller would have set it up. */
+export async function createTeamWithPackage(
+  adminId: number,
+  priceCents: number,
+): Promise<{ teamId: number; teamName: string; packageId: number; title: string }> {
+  const teamName = uniqueName('Order Crew');
+  const title = `Landing Page Sprint ${uniqueName('p')}`;
+  return withDatabase(async (client) => {
+    const team = await client.query<{ id: number }>(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
+       values ($1, 'Landing pages in a week.', $2, 5, 1, true) returning id`,
+      [teamName, adminId],
+    );
+    const teamId = team.rows[0]?.id;
+    if (!teamId) throw new Error('no team');
+    await client.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')`, [
+      teamId,
+      adminId,
+    ]);
+    const item = await client.query<{ id: number }>(
+      `insert into service_packages (team_id, title, description, price_cents, duration_days, tags, status)
+       values ($1, $2, 'A responsive landing page designed, built and launched.', $3, 7, 'react,design', 'published')
+       returning id`,
+      [teamId, title, priceCents],
+    );
+    const packageId = item.rows[0]?.id;
+    if (!packageId) throw new Error('no package');
+    return { teamId, teamName, packageId, title };
+  });
+}
+
+export async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email or Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+export function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.help}`);
+}

@@ -1,0 +1,16 @@
+import { IDEMPOTENCY_KEY_HEADER, orderSchema, type Order, type OrderCreate } from '@teamhire/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * Deliberately a plain call rather than a TanStack mutation: a mutation keeps its variables (the card
+ * number and CVV) in the mutation cache, and part 2 / decision P2 want them nowhere but the request.
+ * `idempotencyKey` is the same for every retry of one purchase attempt, so the server charges at most once.
+ */
+export function createOrder(order: OrderCreate, idempotencyKey: string): Promise<Order> {
+  return apiRequest('/api/orders', {
+    method: 'POST',
+    body: order,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    schema: orderSchema,
+  });
+}

@@ -1,0 +1,225 @@
+import { IDEMPOTENCY_KEY_HEADER, ORDER_TEXTS, TEST_CARDS, expiryYearChoices } from '@teamhire/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
+import { signIn } from '../../test/fixtures';
+import { LocationProbe, renderWithProviders } from '../../test/render';
+import { orderFixture, packageFixture } from './order-fixtures';
+import { PaymentPage } from './payment-page';
+
+beforeEach(() => signIn());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The package answers as given; every POST /api/orders goes to `onOrder`. */
+function stubShop(onOrder: FetchHandler, servicePackage = jsonResponse(packageFixture())) {
+  return stubFetch((request) => (request.url === '/api/orders' ? onOrder(request) : servicePackage.clone()));
+}
+
+function renderPage(route = '/payment/12') {
+  return renderWithProviders(<PaymentPage />, {
+    route,
+    path: '/payment/:packageId',
+    extraRoutes: [{ path: '/order-confirmation/:orderId', element: <LocationProbe /> }],
+  });
+}
+
+function orderCalls(): RequestInit[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(([url]) => url === '/api/orders')
+    .map(([, init]) => init ?? {});
+}
+
+function idempotencyKeys(): (string | null)[] {
+  return orderCalls().map((init) => new Headers(init.headers).get(IDEMPOTENCY_KEY_HEADER));
+}
+
+function change(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+const nextYear = String(expiryYearChoices()[1]);
+
+function fillCardAndAddress(cardNumber: string = TEST_CARDS.success) {
+  change('Card Number', cardNumber);
+  change('Expiry Month', '12');
+  change('Expiry Year', nextYear);
+  change('CVV', '123');
+  change('Cardholder Name', 'Ada Lovelace');
+  change('Street Address', '1 Analytical Way');
+  change('City', 'London');
+  change('State / Province', 'Greater London');
+  change('Postal Code', 'N1 9GU');
+  change('Country', 'GB');
+}
+
+async function pay() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Pay $499.99' }));
+}
+
+describe('PaymentPage', () => {
+  it('shows the package, a $0.00 fee and a Pay button with the price', async () => {
+    stubShop(() => jsonResponse(orderFixture(), 201));
+    renderPage();
+    expect(screen.getByText('Loading package details...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Landing Page Sprint' })).toBeTruthy();
+    expect(screen.getByText('$0.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay $499.99' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Credit Card' })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Country')).toHaveProperty('value', 'US');
+    const yearOptions = Array.from((screen.getByLabelText('Expiry Year') as HTMLSelectElement).options)
+      .map((option) => option.value)
+      .filter(Boolean);
+    expect(yearOptions).toEqual(expiryYearChoices().map(String));
+    expect((screen.getByLabelText('Expiry Month') as HTMLSelectElement).options).toHaveLength(13);
+  });
+
+  it('requires every card and billing field and sends nothing while any is wrong', async () => {
+    stubShop(() => jsonResponse(orderFixture(), 201));
+    renderPage();
+    await pay();
+    await waitFor(() => expect(screen.getAllByText(ORDER_TEXTS.required)).toHaveLength(9));
+    change('Card Number', '4242 4242 4242 4241');
+    change('CVV', '12');
+    await pay();
+    expect(await screen.findByText(ORDER_TEXTS.cardNumberInvalid)).toBeTruthy();
+    expect(screen.getByText('CVV must be 3 or 4 digits')).toBeTruthy();
+    expect(screen.getByLabelText('Card Number').getAttribute('aria-invalid')).toBe('true');
+    expect(orderCalls()).toHaveLength(0);
+  });
+
+  it('pays once with an Idempotency-Key and opens the confirmation', async () => {
+    const requests = stubShop(() => jsonResponse(orderFixture({ id: 90 }), 201));
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress('4242 4242 4242 4242');
+    await pay();
+    expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/90');
+    const order = requests.find((request) => request.url === '/api/orders');
+    expect(order?.method).toBe('POST');
+    expect(order?.body).toEqual({
+      service_package_id: 12,
+      total_amount: 499.99,
+      payment_method: 'credit_card',
+      card: {
+        card_number: '4242424242424242',
+        expiry_month: 12,
+        expiry_year: Number(nextYear),
+        cvv: '123',
+        cardholder_name: 'Ada Lovelace',
+      },
+      billing_address: {
+        street: '1 Analytical Way',
+        city: 'London',
+        state: 'Greater London',
+        postal_code: 'N1 9GU',
+        country: 'GB',
+      },
+    });
+    expect(idempotencyKeys()[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the provider message of a decline, keeps the form and stays on the page', async () => {
+    stubShop(() =>
+      jsonResponse({ detail: ORDER_TEXTS.cardDeclined, order_id: 91, payment_status: 'failed' }, 402),
+    );
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress(TEST_CARDS.declined);
+    await pay();
+    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_TEXTS.cardDeclined);
+    expect(screen.queryByLabelText('Current location')).toBeNull();
+    expect(screen.getByLabelText('Cardholder Name')).toHaveProperty('value', 'Ada Lovelace');
+    expect(screen.getByRole('button', { name: 'Pay $499.99' })).toHaveProperty('disabled', false);
+
+    // The decline settled that attempt: paying again is a new attempt with a new key.
+    await pay();
+    await waitFor(() => expect(orderCalls()).toHaveLength(2));
+    const [first, second] = idempotencyKeys();
+    expect(second).not.toBe(first);
+  });
+
+  it('retries with the same key after a lost answer, and a changed form gets a new one', async () => {
+    let calls = 0;
+    stubShop(() => {
+      calls += 1;
+      if (calls <= 2) throw new TypeError('Failed to fetch');
+      return jsonResponse(orderFixture({ id: 92 }), 201);
+    });
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress();
+    await pay();
+    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_TEXTS.paymentFailed);
+    await pay();
+    await waitFor(() => expect(orderCalls()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Pay $499.99' })).toHaveProperty('disabled', false),
+    );
+    expect(idempotencyKeys()[1]).toBe(idempotencyKeys()[0]);
+
+    change('Cardholder Name', 'Ada King');
+    await pay();
+    expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/92');
+    expect(idempotencyKeys()[2]).not.toBe(idempotencyKeys()[0]);
+  });
+
+  it('disables the button while paying so a double click sends one request', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubShop(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress();
+    await pay();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Pay $499.99' })).toHaveProperty('disabled', true),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $499.99' }));
+    expect(orderCalls()).toHaveLength(1);
+    answer(jsonResponse(orderFixture({ id: 93 }), 201));
+    expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/93');
+  });
+
+  it('says Payment failed for a server error', async () => {
+    stubShop(() => jsonResponse({ detail: 'Internal Server Error' }, 500));
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress();
+    await pay();
+    expect((await screen.findByRole('alert')).textContent).toBe(ORDER_TEXTS.paymentFailed);
+  });
+
+  it('pays with PayPal without any card field', async () => {
+    const requests = stubShop(() => jsonResponse(orderFixture({ id: 94 }), 201));
+    renderPage();
+    fireEvent.click(await screen.findByRole('radio', { name: 'PayPal' }));
+    expect(screen.queryByLabelText('Card Number')).toBeNull();
+    change('PayPal Email', 'not-an-email');
+    change('Street Address', '1 Analytical Way');
+    change('City', 'London');
+    change('State / Province', 'Greater London');
+    change('Postal Code', 'N1 9GU');
+    await pay();
+    expect(await screen.findByText(ORDER_TEXTS.paypalEmailInvalid)).toBeTruthy();
+    change('PayPal Email', 'ada@example.com');
+    await pay();
+    expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/94');
+    const order = requests.find((request) => request.url === '/api/orders');
+    expect(order?.body).toMatchObject({ payment_method: 'paypal', paypal_email: 'ada@example.com' });
+    expect(order?.body).not.toHaveProperty('card');
+  });
+
+  it('says Package Not Found with a way back to the dashboard', async () => {
+    stubShop(
+      () => jsonResponse(orderFixture(), 201),
+      jsonResponse({ detail: 'Service package not found' }, 404),
+    );
+    renderPage('/payment/999');
+    const heading = await screen.findByRole('heading', { name: ORDER_TEXTS.packageNotFound });
+    const notFound = heading.parentElement!;
+    expect(within(notFound).getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.queryByRole('form', { name: 'Payment' })).toBeNull();
+  });
+});

@@ -1,0 +1,168 @@
+import { ORDER_TEXTS, type ServicePackage } from '@teamhire/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Clock, LoaderCircle, PackageX, UsersRound } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { buttonClassName } from '../../components/ui/button';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { PageShell } from '../../components/ui/page-shell';
+import { ApiError, NetworkError } from '../../lib/api-client';
+import { formatMoney } from '../../lib/format';
+import { createOrder } from './api/create-order';
+import { usePackage } from '../packages/api/get-package';
+import { orderQueryKeys } from './api/order-query-keys';
+import { PaymentForm, type OrderPayload } from './components/payment-form';
+
+/** Answers that settle a purchase attempt: the next submit is a new attempt with a new key. */
+function isFinalAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+/**
+ * 402 carries the provider's words ('Your card was declined.'); a refusal with a reason (own team,
+ * package withdrawn, price changed) says it; anything else (network, 5xx) is the spec's generic text.
+ */
+export function paymentFailureMessage(error: unknown): string {
+  if (error instanceof NetworkError) return ORDER_TEXTS.paymentFailed;
+  if (error instanceof ApiError && error.detail && isFinalAnswer(error) && error.status !== 422) {
+    return error.detail;
+  }
+  return ORDER_TEXTS.paymentFailed;
+}
+
+export function PackageNotFound() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <PackageX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+      <h2 className="mt-3 text-xl font-semibold text-slate-900">{ORDER_TEXTS.packageNotFound}</h2>
+      <p className="mt-1 text-sm text-slate-600">This package does not exist or is no longer offered.</p>
+      <Link to="/dashboard" className={buttonClassName('primary', 'md', 'mt-6')}>
+        Back to Dashboard
+      </Link>
+    </div>
+  );
+}
+
+function PackageDetails({ servicePackage }: { servicePackage: ServicePackage }) {
+  return (
+    <section
+      aria-labelledby="package-details-title"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <p className="text-sm font-medium text-indigo-700">Package Details</p>
+      <h2 id="package-details-title" className="mt-1 text-xl font-semibold text-slate-900">
+        {servicePackage.title}
+      </h2>
+      <p className="mt-2 line-clamp-4 text-sm text-slate-700">{servicePackage.description}</p>
+      <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">
+        <div className="flex items-center gap-1.5">
+          <UsersRound aria-hidden="true" className="size-4 text-slate-500" />
+          <dt className="sr-only">Team</dt>
+          <dd>{servicePackage.team.name}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <Clock aria-hidden="true" className="size-4 text-slate-500" />
+          <dt className="sr-only">Delivery</dt>
+          <dd>{`${servicePackage.duration_days} ${servicePackage.duration_days === 1 ? 'day' : 'days'} delivery`}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Price</dt>
+          <dd className="font-semibold text-slate-900">{`${formatMoney(servicePackage.price)} one-time`}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // One key per purchase attempt: a double click or a retry after a lost answer reuses it, so the
+  // server answers the repeat with the first result instead of charging again.
+  const idempotencyKey = useRef<string | null>(null);
+  const inFlight = useRef(false);
+
+  const startNewAttempt = useCallback(() => {
+    if (!inFlight.current) idempotencyKey.current = null;
+  }, []);
+
+  const pay = async (order: OrderPayload) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    idempotencyKey.current ??= crypto.randomUUID();
+    setPaying(true);
+    setFailure(null);
+    try {
+      const created = await createOrder(order, idempotencyKey.current);
+      idempotencyKey.current = null;
+      await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
+      await navigate(`/order-confirmation/${created.id}`);
+    } catch (error) {
+      if (isFinalAnswer(error)) idempotencyKey.current = null;
+      setFailure(paymentFailureMessage(error));
+      // The message sits above the form; bring it into view for the sighted, the alert role speaks it.
+      requestAnimationFrame(() => failureRef.current?.scrollIntoView({ block: 'center' }));
+    } finally {
+      inFlight.current = false;
+      setPaying(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PackageDetails servicePackage={servicePackage} />
+      {servicePackage.status !== 'published' ? (
+        <Alert variant="error">{ORDER_TEXTS.packageNotPurchasable}</Alert>
+      ) : (
+        <>
+          {failure ? (
+            <div ref={failureRef}>
+              <Alert variant="error">{failure}</Alert>
+            </div>
+          ) : null}
+          <PaymentForm
+            servicePackage={servicePackage}
+            paying={paying}
+            onPay={(order) => void pay(order)}
+            onCancel={() => void navigate(-1)}
+            onEdited={startNewAttempt}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Part 2 §2, decision A3: the real purchase of a package through POST /api/orders. */
+export function PaymentPage() {
+  const packageId = Number(useParams().packageId);
+  const servicePackage = usePackage(packageId);
+  const missing =
+    !Number.isInteger(packageId) ||
+    packageId <= 0 ||
+    (servicePackage.error instanceof ApiError && servicePackage.error.status === 404);
+
+  return (
+    <PageShell title="Complete Your Purchase" description="Pay securely to start working with the team.">
+      {missing ? (
+        <PackageNotFound />
+      ) : servicePackage.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+          Loading package details...
+        </p>
+      ) : servicePackage.isError ? (
+        <ErrorWithRetry
+          message={servicePackage.error.message}
+          onRetry={() => void servicePackage.refetch()}
+        />
+      ) : (
+        <Checkout servicePackage={servicePackage.data} />
+      )}
+    </PageShell>
+  );
+}
