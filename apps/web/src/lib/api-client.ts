@@ -55,6 +55,8 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   signal?: AbortSignal;
   schema?: ResponseParser<T>;
+  /** Extra headers, e.g. a guest's session token for the chat (sent only when no user is signed in). */
+  headers?: Record<string, string>;
 }
 
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -68,7 +70,7 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
 }
 
 async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const formData = options.body instanceof FormData ? options.body : null;
   // A multipart body sets its own Content-Type with the boundary.
   if (options.body !== undefined && !formData) headers.set('Content-Type', 'application/json');

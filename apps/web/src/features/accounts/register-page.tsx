@@ -1,7 +1,12 @@
-import { ACCOUNT_TEXTS } from '@teamhire/shared';
+import { ACCOUNT_TEXTS, type RegisterRequest } from '@teamhire/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { storeTokens } from '../../lib/auth-tokens';
+import { upgradeGuest as upgradeGuestAccount } from '../chat/chat-api';
+import { clearGuestSession, readGuestSession } from '../chat/guest-session';
+import { login } from './api/login';
+import type { ReturnState } from './return-path';
 import { AccountTypeStep, type AccountType } from './components/account-type-step';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { RegistrationForm } from './components/registration-form';
@@ -18,8 +23,11 @@ export interface RegistrationReturnState {
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [searchParams] = useSearchParams();
   const [upgradeGuest] = useState(() => searchParams.get('upgrade_guest') === 'true');
+  // The guest session of this browser, when there is one to upgrade.
+  const [guest] = useState(() => (upgradeGuest ? readGuestSession() : null));
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [stepChanged, setStepChanged] = useState(false);
 
@@ -34,6 +42,32 @@ export function RegisterPage() {
   const goTo = (next: Step) => {
     setStepChanged(true);
     setStep(next);
+  };
+
+  /**
+   * An upgraded guest is signed in at once and taken back to the conversation, now theirs for good;
+   * if signing in fails the usual success message and /login follow.
+   */
+  const onRegistered = async (email: string, sent: RegisterRequest) => {
+    if (!guest) {
+      goTo({ name: 'registered', email });
+      return;
+    }
+    clearGuestSession();
+    try {
+      const tokens = await login({ username: sent.username, password: sent.password });
+      // This page only admits visitors: once signed in, its guard continues to the remembered page.
+      const from = {
+        pathname: guest.chatRoomId ? `/team-chat/${guest.chatRoomId}` : '/messages',
+        search: '',
+        hash: '',
+      };
+      const state: ReturnState = { from };
+      await navigate({ search: location.search }, { replace: true, state });
+      storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+    } catch {
+      goTo({ name: 'registered', email });
+    }
   };
 
   useEffect(() => {
@@ -57,6 +91,13 @@ export function RegisterPage() {
         </>
       }
     >
+      {upgradeGuest && step.name !== 'registered' ? (
+        <Alert variant="info" className="mb-6">
+          {guest
+            ? 'Upgrading your guest account: every conversation you had as a guest stays with your new account.'
+            : 'No guest session was found in this browser: this creates a new account.'}
+        </Alert>
+      ) : null}
       {step.name === 'choose' ? (
         <AccountTypeStep headingRef={focusHeading} onChoose={(role) => goTo({ name: 'form', role })} />
       ) : null}
@@ -65,7 +106,8 @@ export function RegisterPage() {
           role={step.role}
           headingRef={focusHeading}
           onChangeAccountType={() => goTo({ name: 'choose' })}
-          onRegistered={(email) => goTo({ name: 'registered', email })}
+          onRegistered={onRegistered}
+          submitRegistration={guest ? (body) => upgradeGuestAccount(guest.token, body) : undefined}
         />
       ) : null}
       {step.name === 'registered' ? (
