@@ -1,11 +1,9 @@
-import { ACCOUNT_TEXTS, type RegisterRequest } from '@teamhire/shared';
+import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { storeTokens } from '../../lib/auth-tokens';
 import { upgradeGuest as upgradeGuestAccount } from '../chat/chat-api';
 import { clearGuestSession, readGuestSession } from '../chat/guest-session';
-import { login } from './api/login';
 import type { ReturnState } from './return-path';
 import { AccountTypeStep, type AccountType } from './components/account-type-step';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
@@ -23,7 +21,6 @@ export interface RegistrationReturnState {
 
 export function RegisterPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const [upgradeGuest] = useState(() => searchParams.get('upgrade_guest') === 'true');
   // The guest session of this browser, when there is one to upgrade.
@@ -44,38 +41,24 @@ export function RegisterPage() {
     setStep(next);
   };
 
-  /**
-   * An upgraded guest is signed in at once and taken back to the conversation, now theirs for good;
-   * if signing in fails the usual success message and /login follow.
-   */
-  const onRegistered = async (email: string, sent: RegisterRequest) => {
-    if (!guest) {
-      goTo({ name: 'registered', email });
-      return;
+  /** A guest's room is now the new account's: signing in continues there. */
+  const [continueTo, setContinueTo] = useState<string | null>(null);
+  const onRegistered = (email: string) => {
+    if (guest) {
+      clearGuestSession();
+      setContinueTo(guest.chatRoomId ? `/team-chat/${guest.chatRoomId}` : '/messages');
     }
-    clearGuestSession();
-    try {
-      const tokens = await login({ username: sent.username, password: sent.password });
-      // This page only admits visitors: once signed in, its guard continues to the remembered page.
-      const from = {
-        pathname: guest.chatRoomId ? `/team-chat/${guest.chatRoomId}` : '/messages',
-        search: '',
-        hash: '',
-      };
-      const state: ReturnState = { from };
-      await navigate({ search: location.search }, { replace: true, state });
-      storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
-    } catch {
-      goTo({ name: 'registered', email });
-    }
+    goTo({ name: 'registered', email });
   };
 
   useEffect(() => {
     if (step.name !== 'registered') return;
-    const state: RegistrationReturnState = { upgradeGuest };
+    const state: RegistrationReturnState & ReturnState = continueTo
+      ? { upgradeGuest, from: { pathname: continueTo, search: '', hash: '' } }
+      : { upgradeGuest };
     const timer = window.setTimeout(() => void navigate('/login', { state }), REGISTRATION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [step, navigate, upgradeGuest]);
+  }, [step, navigate, upgradeGuest, continueTo]);
 
   return (
     <AuthCard
