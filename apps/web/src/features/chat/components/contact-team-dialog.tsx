@@ -202,9 +202,10 @@ export function ContactTeamDialog({ team, onClose }: { team: ContactTarget; onCl
   const { showToast } = useToast();
   const startTeamChat = useStartTeamChat();
 
+  // Signed in by now: the chooser has done its part whether or not the chat opens (a toast says why not).
   const openChat = async () => {
-    const opened = await startTeamChat(team.id);
-    if (opened) onClose();
+    await startTeamChat(team.id);
+    onClose();
   };
 
   const afterSignUp = async (sent: RegisterRequest) => {
