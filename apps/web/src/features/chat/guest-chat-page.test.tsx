@@ -108,6 +108,9 @@ describe('GuestChatPage', { timeout: 15_000 }, () => {
     });
     expect(await screen.findByText('Chatting as Guest', {}, SLOW)).toBeTruthy();
     expect(readGuestSession()).toMatchObject({ token: 'other-token', chatRoomId: 55, name: null });
+    // The room's one guest is the viewer: their words show as their own.
+    const log = await screen.findByRole('log', { name: 'Messages' }, SLOW);
+    expect(within(log).getByText('You')).toBeTruthy();
   });
 
   it('explains an expired session (401), offers to start again and forgets the stored guest', async () => {

@@ -118,13 +118,18 @@ export function ChatRoom({
     },
     [showToast],
   );
-  const room = useChatRoom({ roomId, enabled: true, me, onSendFailed });
   const messagesQuery = useInfiniteQuery(messagesQueryOptions(roomId));
-
   const messages = useMemo<ChatMessage[]>(
     () => mergeById([], messagesQuery.data?.pages.flatMap((page) => page.items) ?? []),
     [messagesQuery.data],
   );
+  // A guest who came by a link in another browser is not known by id, but a room has one guest only.
+  const viewer =
+    me ??
+    (access.role === 'guest'
+      ? (messages.find((message) => message.sender_role === 'guest')?.sender_id ?? null)
+      : null);
+  const room = useChatRoom({ roomId, enabled: true, me: viewer, onSendFailed });
   const lastId = messages.at(-1)?.id;
 
   // Shown means read: the inbox and the bell count go down.
@@ -240,7 +245,7 @@ export function ChatRoom({
             <MessageList
               messages={messages}
               pending={room.pending}
-              me={me}
+              me={viewer}
               hasEarlier={messagesQuery.hasNextPage}
               loadingEarlier={messagesQuery.isFetchingNextPage}
               onLoadEarlier={() => void messagesQuery.fetchNextPage()}
