@@ -133,6 +133,7 @@ test.describe('team chat', () => {
     await expect(card.getByText('Do you build landing pages?')).toBeVisible();
     await expect(adminPage.getByLabel('Conversation statistics')).toContainText('Total Conversations1');
     await expect(adminPage.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: adminPage }).analyze()).violations)).toEqual([]);
 
     // The buyer waits on the inbox page; the admin answers from the team chat page.
     await buyerPage.goto('/messages');
@@ -159,6 +160,7 @@ test.describe('team chat', () => {
     await buyerPage.goto('/messages');
     await expect(buyerPage.getByRole('button', { name: 'Messages', exact: true })).toBeVisible();
     await expect(buyerPage.getByRole('list', { name: 'Conversations' })).not.toContainText('unread');
+    expect(serious((await new AxeBuilder({ page: buyerPage }).analyze()).violations)).toEqual([]);
 
     // A visitor with the room's address gets the access view, not a crash.
     const visitor = await (await browser.newContext()).newPage();
