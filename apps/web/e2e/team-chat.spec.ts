@@ -1,70 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { hashPassword } from '../../api/src/modules/accounts/password';
-import { withDatabase } from './support/database';
-
-const PASSWORD = 'chat-secret-1';
-const RUN = Date.now().toString(36);
-let sequence = 0;
-
-function newUsername(prefix: string): string {
-  sequence += 1;
-  return `${prefix}_${RUN}${sequence}`;
-}
-
-/** Stored directly, as the other journeys do: all files share the registration limit per address. */
-async function createAccount(
-  prefix: string,
-  role: 'BUYER' | 'TEAM_ADMIN',
-): Promise<{ id: number; username: string }> {
-  const username = newUsername(prefix);
-  const passwordHash = await hashPassword(PASSWORD, 10);
-  const { rows } = await withDatabase((client) =>
-    client.query<{ id: number }>(
-      `insert into users (username, email, password_hash, role, email_verified, is_verified)
-       values ($1, $2, $3, $4, true, $5) returning id`,
-      [username, `${username}@example.com`, passwordHash, role, role === 'TEAM_ADMIN'],
-    ),
-  );
-  const id = rows[0]?.id;
-  if (!id) throw new Error('no user');
-  return { id, username };
-}
-
-async function createTeam(adminId: number, name: string): Promise<number> {
-  return withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
-       values ($1, 'Landing pages in a week.', $2, 5, 1, true) returning id`,
-      [name, adminId],
-    );
-    const id = rows[0]?.id;
-    if (!id) throw new Error('no team');
-    await client.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')`, [
-      id,
-      adminId,
-    ]);
-    return id;
-  });
-}
-
-async function signedInPage(browser: Browser, username: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email or Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return page;
-}
-
-function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
+import { createAccount, createTeam, RUN, serious, signedInPage } from './support/chat-journeys';
 
 /** A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the thumbnail. */
 async function noisyPng(): Promise<Buffer> {
@@ -131,8 +68,11 @@ test.describe('team chat', () => {
 
     // A picture: progress, then the thumbnail on both sides.
     await buyerPage.evaluate(() => {
+      // Disconnects once seen: writing the flag is itself a mutation and would wake the observer forever.
       const observer = new MutationObserver(() => {
-        if (document.querySelector('[role=progressbar]')) document.body.dataset.sawProgress = 'yes';
+        if (!document.querySelector('[role=progressbar]')) return;
+        document.body.dataset.sawProgress = 'yes';
+        observer.disconnect();
       });
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     });
@@ -159,5 +99,73 @@ test.describe('team chat', () => {
     await expect(strangerPage.getByRole('link', { name: 'Go to Login' })).toBeVisible();
     await expect(strangerPage.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible();
     await expect(strangerPage.getByRole('log', { name: 'Messages' })).toHaveCount(0);
+  });
+
+  test('the bell count rises and falls live, and the team finds the conversation on its chat dashboard', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const buyer = await createAccount('bbuyer', 'BUYER');
+    const admin = await createAccount('badmin', 'TEAM_ADMIN');
+    const teamName = `Bell Crew ${RUN}`;
+    const teamId = await createTeam(admin.id, teamName);
+
+    const buyerPage = await signedInPage(browser, buyer.username);
+    await buyerPage.goto(`/teams/browse?search=${encodeURIComponent(teamName)}`);
+    await buyerPage
+      .getByRole('article', { name: teamName })
+      .getByRole('button', { name: /^Contact Team/ })
+      .click();
+    await expect(buyerPage).toHaveURL(/\/team-chat\/\d+$/);
+    const roomPath = new URL(buyerPage.url()).pathname;
+    const buyerBox = buyerPage.getByRole('textbox', { name: 'Message' });
+    await buyerBox.fill('Do you build landing pages?');
+    await buyerBox.press('Enter');
+    await expect(
+      buyerPage.getByRole('log', { name: 'Messages' }).getByText('Do you build landing pages?'),
+    ).toBeVisible();
+
+    // The team sees the conversation on its dashboard, reached by the old path too (decision A5).
+    const adminPage = await signedInPage(browser, admin.username);
+    await adminPage.goto(`/teams/${teamId}/chats`);
+    await expect(adminPage).toHaveURL(new RegExp(`/team-chat-dashboard/${teamId}$`));
+    const card = adminPage.getByRole('article', { name: buyer.username });
+    await expect(card.getByText('Do you build landing pages?')).toBeVisible();
+    await expect(adminPage.getByLabel('Conversation statistics')).toContainText('Total Conversations1');
+    await expect(adminPage.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: adminPage }).analyze()).violations)).toEqual([]);
+
+    // The buyer waits on the inbox page; the admin answers from the team chat page.
+    await buyerPage.goto('/messages');
+    await expect(buyerPage.getByRole('button', { name: 'Messages', exact: true })).toBeVisible();
+    await card.getByRole('link', { name: `Reply to ${buyer.username}` }).click();
+    await expect(adminPage).toHaveURL(new RegExp(`${roomPath}$`));
+    const adminBox = adminPage.getByRole('textbox', { name: 'Message' });
+    await adminBox.fill('Yes, in a week.');
+    await adminBox.press('Enter');
+
+    // Rises without a reload (the user socket), in the bell and on the inbox page.
+    await expect(buyerPage.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+    await expect(
+      buyerPage
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('link', { name: new RegExp(teamName) }),
+    ).toContainText('1 unread');
+
+    // Opening the room from the bell reads it; back on the inbox the count has fallen.
+    await buyerPage.getByRole('button', { name: 'Messages, 1 unread' }).click();
+    await buyerPage.getByRole('menuitem', { name: new RegExp(teamName) }).click();
+    await expect(buyerPage).toHaveURL(new RegExp(`${roomPath}$`));
+    await expect(buyerPage.getByRole('log', { name: 'Messages' }).getByText('Yes, in a week.')).toBeVisible();
+    await buyerPage.goto('/messages');
+    await expect(buyerPage.getByRole('button', { name: 'Messages', exact: true })).toBeVisible();
+    await expect(buyerPage.getByRole('list', { name: 'Conversations' })).not.toContainText('unread');
+    expect(serious((await new AxeBuilder({ page: buyerPage }).analyze()).violations)).toEqual([]);
+
+    // A visitor with the room's address gets the access view, not a crash.
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto(roomPath);
+    await expect(visitor.getByText('Please log in to access team chats.')).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Go to Login' })).toBeVisible();
   });
 });

@@ -280,24 +280,25 @@ test.describe('finding a team', () => {
     await expect(card('Foxtrot').getByRole('button', { name: /^Unavailable/ })).toBeDisabled();
   });
 
-  test('a visitor pressing Contact Team signs in first and comes back to the list', async ({ page }) => {
+  test('a visitor pressing Contact Team signs in from the chooser and lands in the conversation', async ({
+    page,
+  }) => {
     const username = await registerThroughApi(page, 'BUYER');
     await page.goto(WEB_TEAMS_QUERY);
     await page
       .getByRole('article', { name: name('Alpha') })
       .getByRole('button', { name: /^Contact Team/ })
       .click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-
-    await fillSignIn(page, username);
-    await expect(page).toHaveURL(/\/teams\?service=web/);
-    await page
-      .getByRole('article', { name: name('Alpha') })
-      .getByRole('button', { name: /^Contact Team/ })
-      .click();
-    // Signed in, Contact Team opens the conversation with the team.
+    const chooser = page.getByRole('dialog', { name: `Contact ${name('Alpha')}` });
+    await expect(chooser.getByRole('button', { name: 'Continue as Guest' })).toBeVisible();
+    await chooser.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Email or Username', { exact: true }).fill(username);
+    await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    // Signed in, the conversation with the team opens.
     await expect(page).toHaveURL(/\/team-chat\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: name('Alpha') })).toBeVisible();
   });
 
   test('a seller finds a team by name in Browse Teams and applies to join it', async ({ page }) => {

@@ -55,7 +55,7 @@ export interface ApiRequestOptions<T> {
   body?: unknown;
   signal?: AbortSignal;
   schema?: ResponseParser<T>;
-  /** Extra request headers, such as the Idempotency-Key of a purchase. */
+  /** Extra request headers: a purchase's Idempotency-Key, a guest's chat session token. */
   headers?: Record<string, string>;
 }
 

@@ -50,6 +50,8 @@ export interface RealtimeClientOptions {
   path: string;
   /** Read on every attempt: the token may have been renewed since the last one. */
   getToken: () => string | null;
+  /** Which credential the token is: a user's access token (default) or a guest's session token. */
+  tokenParam?: TokenParam;
   handlers?: Handlers;
   /** Called on every successful open after the first: refetch what was said meanwhile. */
   onReconnected?: () => void;
@@ -62,9 +64,16 @@ export interface RealtimeClientOptions {
 
 const OPEN = 1;
 
-export function realtimeUrl(path: string, token: string | null, origin: { protocol: string; host: string }) {
+export type TokenParam = 'access_token' | 'guest_token';
+
+export function realtimeUrl(
+  path: string,
+  token: string | null,
+  origin: { protocol: string; host: string },
+  tokenParam: TokenParam = 'access_token',
+) {
   const scheme = origin.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = token ? `?access_token=${encodeURIComponent(token)}` : '';
+  const query = token ? `?${tokenParam}=${encodeURIComponent(token)}` : '';
   return `${scheme}//${origin.host}${path}${query}`;
 }
 
@@ -127,7 +136,7 @@ export class RealtimeClient {
 
   private open() {
     const origin = this.options.origin ?? window.location;
-    const url = realtimeUrl(this.options.path, this.options.getToken(), origin);
+    const url = realtimeUrl(this.options.path, this.options.getToken(), origin, this.options.tokenParam);
     const create = this.options.createSocket ?? ((target: string) => new WebSocket(target) as SocketLike);
     this.setStatus(this.hasOpened ? 'reconnecting' : 'connecting');
     const socket = create(url);

@@ -5,6 +5,9 @@ import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { userFixture } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { REGISTRATION_REDIRECT_MS, RegisterPage } from './register-page';
+import { returnPath } from './return-path';
+import { headersSentTo } from '../chat/chat-test-socket';
+import { readGuestSession, storeGuestSession } from '../chat/guest-session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -159,5 +162,43 @@ describe('RegisterPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Registration failed. Too many registrations. Try again later.',
     );
+  });
+
+  it('upgrades a stored guest with its token, then sends them to sign in and on to their chat', async () => {
+    storeGuestSession({
+      token: 'guest-secret',
+      guestUserId: 8,
+      name: 'Grace',
+      tempUserId: 'guest:8',
+      chatRoomId: 55,
+      expiresAt: '2030-01-08T00:00:00Z',
+    });
+    const requests = stubFetch(() => jsonResponse(userFixture({ username: 'ada' }), 201));
+    const { router } = renderRegister('/register?upgrade_guest=true');
+    expect(screen.getByText(/every conversation you had as a guest stays/)).toBeTruthy();
+    chooseBuyer();
+    fillForm();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    submit();
+    expect(await screen.findByText(ACCOUNT_TEXTS.registrationSuccess('ada@example.com'))).toBeTruthy();
+    expect(requests).toEqual([
+      {
+        url: '/api/guest-users/upgrade',
+        method: 'POST',
+        body: { username: 'ada', email: 'ada@example.com', password: 'secret1', role: 'BUYER' },
+      },
+    ]);
+    expect(headersSentTo(globalThis.fetch, '/api/guest-users/upgrade')?.get('X-Guest-Token')).toBe(
+      'guest-secret',
+    );
+    expect(readGuestSession()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(REGISTRATION_REDIRECT_MS));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(returnPath(router.state.location.state)).toBe('/team-chat/55');
+  });
+
+  it('says when there is no guest session to upgrade, and registers normally', () => {
+    renderRegister('/register?upgrade_guest=true');
+    expect(screen.getByText(/No guest session was found/)).toBeTruthy();
   });
 });

@@ -2,6 +2,9 @@ import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
+import { upgradeGuest as upgradeGuestAccount } from '../chat/chat-api';
+import { clearGuestSession, readGuestSession } from '../chat/guest-session';
+import type { ReturnState } from './return-path';
 import { AccountTypeStep, type AccountType } from './components/account-type-step';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { RegistrationForm } from './components/registration-form';
@@ -20,6 +23,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [upgradeGuest] = useState(() => searchParams.get('upgrade_guest') === 'true');
+  // The guest session of this browser, when there is one to upgrade.
+  const [guest] = useState(() => (upgradeGuest ? readGuestSession() : null));
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [stepChanged, setStepChanged] = useState(false);
 
@@ -36,12 +41,24 @@ export function RegisterPage() {
     setStep(next);
   };
 
+  /** A guest's room is now the new account's: signing in continues there. */
+  const [continueTo, setContinueTo] = useState<string | null>(null);
+  const onRegistered = (email: string) => {
+    if (guest) {
+      clearGuestSession();
+      setContinueTo(guest.chatRoomId ? `/team-chat/${guest.chatRoomId}` : '/messages');
+    }
+    goTo({ name: 'registered', email });
+  };
+
   useEffect(() => {
     if (step.name !== 'registered') return;
-    const state: RegistrationReturnState = { upgradeGuest };
+    const state: RegistrationReturnState & ReturnState = continueTo
+      ? { upgradeGuest, from: { pathname: continueTo, search: '', hash: '' } }
+      : { upgradeGuest };
     const timer = window.setTimeout(() => void navigate('/login', { state }), REGISTRATION_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [step, navigate, upgradeGuest]);
+  }, [step, navigate, upgradeGuest, continueTo]);
 
   return (
     <AuthCard
@@ -57,6 +74,13 @@ export function RegisterPage() {
         </>
       }
     >
+      {upgradeGuest && step.name !== 'registered' ? (
+        <Alert variant="info" className="mb-6">
+          {guest
+            ? 'Upgrading your guest account: every conversation you had as a guest stays with your new account.'
+            : 'No guest session was found in this browser: this creates a new account.'}
+        </Alert>
+      ) : null}
       {step.name === 'choose' ? (
         <AccountTypeStep headingRef={focusHeading} onChoose={(role) => goTo({ name: 'form', role })} />
       ) : null}
@@ -65,7 +89,8 @@ export function RegisterPage() {
           role={step.role}
           headingRef={focusHeading}
           onChangeAccountType={() => goTo({ name: 'choose' })}
-          onRegistered={(email) => goTo({ name: 'registered', email })}
+          onRegistered={onRegistered}
+          submitRegistration={guest ? (body) => upgradeGuestAccount(guest.token, body) : undefined}
         />
       ) : null}
       {step.name === 'registered' ? (

@@ -1,25 +1,37 @@
 import {
   CHAT_UPLOAD_MAX_BYTES,
+  TEAM_CHAT_REFRESH_MS,
   type ChatAccess,
   type ChatMessage,
   type ChatRoomSummary,
+  type GuestUser,
   type MessageList,
+  type RegisterRequest,
+  type ServicePackage,
+  type User,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
+import { GUEST_TOKEN_HEADER, guestHeaders } from './guest-session';
 
 export const chatQueryKeys = {
   all: ['chat'] as const,
   inbox: ['chat', 'inbox'] as const,
   access: (roomId: number) => ['chat', 'access', roomId] as const,
   messages: (roomId: number) => ['chat', 'messages', roomId] as const,
+  team: (teamId: number) => ['chat', 'team', teamId] as const,
+  teamPackages: (teamId: number) => ['chat', 'team-packages', teamId] as const,
 };
+
+/** Part 2 §9: a team's conversations refresh every 10 s and are stale after 5 s. */
+export const TEAM_CHAT_STALE_MS = 5_000;
 
 export function chatAccessQueryOptions(roomId: number) {
   return queryOptions({
     queryKey: chatQueryKeys.access(roomId),
-    queryFn: ({ signal }) => apiRequest<ChatAccess>(`/api/chat-rooms/${roomId}/access`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ChatAccess>(`/api/chat-rooms/${roomId}/access`, { signal, headers: guestHeaders() }),
     // A refusal is an answer, not a hiccup.
     retry: false,
   });
@@ -28,13 +40,40 @@ export function chatAccessQueryOptions(roomId: number) {
 export function inboxQueryOptions() {
   return queryOptions({
     queryKey: chatQueryKeys.inbox,
-    queryFn: ({ signal }) => apiRequest<ChatRoomSummary[]>('/api/user/chat-rooms', { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<ChatRoomSummary[]>('/api/user/chat-rooms', { signal, headers: guestHeaders() }),
     staleTime: 5_000,
   });
 }
 
+export function teamChatRoomsQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: chatQueryKeys.team(teamId),
+    queryFn: ({ signal }) => apiRequest<ChatRoomSummary[]>(`/api/teams/${teamId}/chat-rooms`, { signal }),
+    staleTime: TEAM_CHAT_STALE_MS,
+    // A refusal stays a refusal: no point asking every 10 s.
+    refetchInterval: (query) =>
+      query.state.error instanceof ApiError && query.state.error.status < 500 ? false : TEAM_CHAT_REFRESH_MS,
+    retry: false,
+  });
+}
+
+/** The team's published packages, for the chat's team panel. */
+export function teamPackagesQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: chatQueryKeys.teamPackages(teamId),
+    queryFn: ({ signal }) =>
+      apiRequest<ServicePackage[]>(`/api/teams/${teamId}/service-packages`, { signal }),
+    staleTime: 60_000,
+  });
+}
+
 export function getMessages(roomId: number, before?: number, signal?: AbortSignal): Promise<MessageList> {
-  return apiRequest<MessageList>(`/api/chat-rooms/${roomId}/messages`, { query: { before }, signal });
+  return apiRequest<MessageList>(`/api/chat-rooms/${roomId}/messages`, {
+    query: { before },
+    signal,
+    headers: guestHeaders(),
+  });
 }
 
 export type MessagePages = InfiniteData<MessageList, number | undefined>;
@@ -54,6 +93,7 @@ export function sendMessage(roomId: number, text: string, clientMessageId: strin
   return apiRequest<ChatMessage>(`/api/chat-rooms/${roomId}/messages`, {
     method: 'POST',
     body: { message_text: text, message_type: 'text', client_message_id: clientMessageId },
+    headers: guestHeaders(),
   });
 }
 
@@ -61,6 +101,7 @@ export function markRoomRead(roomId: number, lastMessageId?: number): Promise<vo
   return apiRequest<void>(`/api/chat-rooms/${roomId}/read`, {
     method: 'POST',
     body: lastMessageId ? { last_message_id: lastMessageId } : {},
+    headers: guestHeaders(),
   });
 }
 
@@ -68,6 +109,31 @@ export function getOrCreateRoom(teamId: number): Promise<{ chat_room_id: number 
   return apiRequest<{ chat_room_id: number }>('/api/chat-rooms/get-or-create', {
     method: 'POST',
     body: { team_id: teamId },
+  });
+}
+
+/** Decision A6: a guest session for the quick-start modal. */
+export function createGuestUser(body: { name: string; email?: string | null }): Promise<GuestUser> {
+  return apiRequest<GuestUser>('/api/guest-users', { method: 'POST', body });
+}
+
+export function createGuestRoom(
+  guest: Pick<GuestUser, 'guest_user_id' | 'session_token'>,
+  teamId: number,
+): Promise<{ chat_room_id: number; temp_user_id?: string }> {
+  return apiRequest('/api/chat-rooms', {
+    method: 'POST',
+    body: { guest_user_id: guest.guest_user_id, team_id: teamId },
+    headers: { [GUEST_TOKEN_HEADER]: guest.session_token },
+  });
+}
+
+/** `/register?upgrade_guest=true`: the guest of this token becomes a full account with every message. */
+export function upgradeGuest(token: string, body: RegisterRequest): Promise<User> {
+  return apiRequest<User>('/api/guest-users/upgrade', {
+    method: 'POST',
+    body,
+    headers: { [GUEST_TOKEN_HEADER]: token },
   });
 }
 
@@ -80,7 +146,7 @@ export async function fetchFileBlob(path: string, signal?: AbortSignal): Promise
   let response: Response;
   try {
     response = await fetch(path, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: token ? { Authorization: `Bearer ${token}` } : guestHeaders(),
       credentials: 'include',
       signal,
     });
@@ -126,6 +192,9 @@ export function uploadFile(roomId: number, file: File, onProgress: (fraction: nu
     request.open('POST', `/api/chat-rooms/${roomId}/upload`);
     const token = getAccessToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(token ? {} : guestHeaders())) {
+      request.setRequestHeader(name, value);
+    }
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -1,4 +1,5 @@
-import type { ChatRole } from '@teamhire/shared';
+import { CHAT_TEXTS, UNREAD_BADGE_MAX, type ChatRole, type ChatRoomSummary } from '@teamhire/shared';
+import { ApiError } from '../../lib/api-client';
 
 const DAY_MS = 24 * 60 * 60_000;
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -49,3 +50,18 @@ export const QUICK_MESSAGES = [
   'Can you share examples of similar work?',
   'What would a project like mine cost?',
 ] as const;
+
+/** Part 1 §9: the unread badge shows '99+' above 99. */
+export function formatUnreadCount(count: number): string {
+  return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
+}
+
+/** A buyer sees the team; the team sees who wrote to it. */
+export function roomTitle(room: Pick<ChatRoomSummary, 'buyer_name' | 'team_name'>, myName: string | null) {
+  return room.buyer_name === myName ? room.team_name : room.buyer_name;
+}
+
+/** The server's words when it gave some, else the specification's text. */
+export function inboxErrorText(error: unknown): string {
+  return error instanceof ApiError && error.detail ? error.detail : CHAT_TEXTS.inboxFailed;
+}

@@ -3,45 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import type { SocketLike } from '../../lib/realtime-client';
+import { FakeWebSocket, lastSocket } from './chat-test-socket';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { TeamChatPage } from './team-chat-page';
 
 const SLOW = { timeout: 5000 };
 
-class FakeWebSocket implements SocketLike {
-  static sockets: FakeWebSocket[] = [];
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onerror: SocketLike['onerror'] = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeWebSocket.sockets.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.(new Event('open'));
-    });
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-  emit(event: unknown) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-}
-
-function socket(): FakeWebSocket {
-  const last = FakeWebSocket.sockets.at(-1);
-  if (!last) throw new Error('no socket');
-  return last;
-}
+const socket = lastSocket;
 
 type Override = (request: RecordedRequest) => Response | undefined;
 

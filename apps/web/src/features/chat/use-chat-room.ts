@@ -12,6 +12,7 @@ import {
   type RealtimeStatus,
 } from '../../lib/realtime-client';
 import { chatQueryKeys, getMessages, sendMessage, type MessagePages } from './chat-api';
+import { readGuestSession } from './guest-session';
 
 /** Adds messages to the newest page, once each (an id already shown is not shown twice). */
 export function addMessages(queryClient: QueryClient, roomId: number, messages: readonly ChatMessage[]) {
@@ -84,9 +85,12 @@ export function useChatRoom({
     });
     outboxRef.current = outbox;
 
+    // A signed-in user's token wins; otherwise the guest's session is the credential.
+    const asGuest = getAccessToken() === null && readGuestSession() !== null;
     const client = new RealtimeClient({
       path: `/ws/chat/${roomId}`,
-      getToken: getAccessToken,
+      getToken: asGuest ? () => readGuestSession()?.token ?? null : getAccessToken,
+      tokenParam: asGuest ? 'guest_token' : 'access_token',
       onStatusChange: setStatus,
       onClosedForGood: setClosedCode,
       onReconnected: () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationFixture, userFixture } from '../../test/fixtures';
-import { buildWorkspaceLinks, verificationBadgeText } from './navigation-links';
+import { buildWorkspaceLinks, showsMessageBell, verificationBadgeText } from './navigation-links';
 
 const labels = (...args: Parameters<typeof buildWorkspaceLinks>) =>
   buildWorkspaceLinks(...args).map((link) => `${link.label} ${link.to}`);
@@ -80,5 +80,20 @@ describe('verificationBadgeText', () => {
     expect(
       verificationBadgeText(navigationFixture({ requires_verification: true, verification_status: status })),
     ).toBe(text);
+  });
+});
+
+describe('showsMessageBell', () => {
+  it.each([
+    ['SELLER', false, true],
+    ['TEAM_ADMIN', false, true],
+    ['BUYER', false, true],
+    ['USER', false, false],
+    ['GENERAL_ADMIN', false, false],
+    ['USER', true, true],
+  ] as const)('role %s with can_manage_team %s: %s', (role, canManageTeam, shown) => {
+    expect(
+      showsMessageBell(userFixture({ role }), navigationFixture({ can_manage_team: canManageTeam })),
+    ).toBe(shown);
   });
 });

@@ -38,3 +38,13 @@ export function verificationBadgeText(
   if (flags.verification_status === 'rejected') return 'Verification Rejected';
   return 'Verification Required';
 }
+
+/** Part 1 §6: the message bell and its unread count. */
+export function showsMessageBell(
+  user: Pick<User, 'role'>,
+  flags: Pick<Navigation, 'can_manage_team'>,
+): boolean {
+  return (
+    user.role === 'SELLER' || user.role === 'TEAM_ADMIN' || user.role === 'BUYER' || flags.can_manage_team
+  );
+}

@@ -1,43 +1,26 @@
-import { CHAT_TEXTS, type Team } from '@teamhire/shared';
+import type { Team } from '@teamhire/shared';
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useToast } from '../../components/ui/toast-context';
-import type { ReturnState } from '../accounts/return-path';
-import { apiRequest, ApiError } from '../../lib/api-client';
 import { useSignedIn } from '../../lib/use-signed-in';
-
-/** The server's own words for a refusal that means something (409: 'You are part of this team...'). */
-function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 409 && error.detail) return error.detail;
-  return CHAT_TEXTS.startFailed;
-}
+import { requestContact } from '../chat/contact-request';
+import { useStartTeamChat } from '../chat/use-start-team-chat';
 
 /**
- * 'Contact Team' and 'Join Waitlist' on every team card. A signed-in user gets the conversation with
- * the team (created on first contact) and goes to /team-chat/{chatRoomId}; a visitor signs in first
- * and comes back to this page, as the route guards do.
+ * 'Contact Team' (and 'Join Waitlist') wherever a team is shown. A signed-in user gets the
+ * conversation with the team (created on first contact) at /team-chat/{chatRoomId}; a visitor gets
+ * the chooser of part 2 §2: sign in, create an account, or chat as a guest.
  */
 export function useContactTeam(): (team: Pick<Team, 'id' | 'name'>) => void {
   const signedIn = useSignedIn();
-  const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
-  const { showToast } = useToast();
+  const startTeamChat = useStartTeamChat();
 
   return useCallback(
     (team) => {
       if (!signedIn) {
-        const state: ReturnState = { from: { pathname, search, hash } };
-        void navigate('/login', { state });
+        requestContact({ id: team.id, name: team.name });
         return;
       }
-      apiRequest<{ chat_room_id: number }>('/api/chat-rooms/get-or-create', {
-        method: 'POST',
-        body: { team_id: team.id },
-      }).then(
-        ({ chat_room_id }) => navigate(`/team-chat/${chat_room_id}`),
-        (error: unknown) => showToast({ title: failureText(error), variant: 'error' }),
-      );
+      void startTeamChat(team.id);
     },
-    [signedIn, navigate, pathname, search, hash, showToast],
+    [signedIn, startTeamChat],
   );
 }

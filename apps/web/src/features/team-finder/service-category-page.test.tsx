@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler, type RecordedRequest } from '../../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { ServiceCategoryPage } from './service-category-page';
+import { currentContactRequest, requestContact } from '../chat/contact-request';
 import {
   categoryFixture,
   projectTypeFixture,
@@ -202,13 +203,14 @@ describe('ServiceCategoryPage', () => {
     );
   });
 
-  it('sends a visitor who contacts a team to sign in', async () => {
+  it('opens the contact chooser for a visitor who contacts a team', async () => {
     const { router } = renderPage();
     await screen.findByRole('heading', { level: 1, name: 'Web Development' }, SLOW);
     fireEvent.click(screen.getByRole('button', { name: /Find Available Teams/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Contact Team: Pixel Crafters' }, SLOW));
-    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: { pathname: '/service/1', search: '', hash: '' } });
+    expect(currentContactRequest()).toMatchObject({ name: 'Pixel Crafters' });
+    expect(router.state.location.pathname).toBe('/service/1');
+    requestContact(null);
   });
 
   it("shows 'Service Not Available' for an unknown or inactive category", async () => {

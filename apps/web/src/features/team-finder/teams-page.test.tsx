@@ -5,6 +5,7 @@ import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { categoryFixture, projectTypeFixture, teamFixture, teamListFixture } from './team-finder-fixtures';
 import { TeamsPage } from './teams-page';
+import { currentContactRequest, requestContact } from '../chat/contact-request';
 
 /** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
 const SLOW = { timeout: 5000 };
@@ -173,14 +174,13 @@ describe('TeamsPage', () => {
     expect(await screen.findByRole('article', { name: 'Open Team' }, SLOW)).toBeTruthy();
   });
 
-  it('sends a visitor to sign in, and takes a signed-in user to the team chat', async () => {
+  it("opens the visitor's chooser, and takes a signed-in user to the team chat", async () => {
     api();
     const { router, unmount } = renderTeams();
     fireEvent.click(await screen.findByRole('button', { name: 'Contact Team: Open Team' }, SLOW));
-    expect(screen.getByRole('status', { name: 'Current location' }).textContent).toBe('/login');
-    expect(router.state.location.state).toEqual({
-      from: { pathname: '/teams', search: WEB_QUERY.slice('/teams'.length), hash: '' },
-    });
+    expect(currentContactRequest()).toEqual({ id: 1, name: 'Open Team' });
+    expect(router.state.location.pathname).toBe('/teams');
+    requestContact(null);
     unmount();
 
     signIn();

@@ -77,6 +77,36 @@ describe('TeamManagementPage', () => {
     },
   );
 
+  it("shows the team's reviews in the overview", async () => {
+    renderPage('manage', {
+      ...teamAdmin,
+      handle: ({ url }) =>
+        url.startsWith('/api/teams/21/reviews')
+          ? jsonResponse({
+              items: [
+                {
+                  id: 5,
+                  order_id: 9,
+                  service_package_id: 3,
+                  team_id: 21,
+                  rating: 4,
+                  comment: 'Shipped on time.',
+                  created_at: '2026-10-01T10:00:00Z',
+                  buyer: { id: 2, username: 'farah' },
+                  service_package_title: 'Launch page',
+                },
+              ],
+              total: 1,
+              average_rating: 4,
+              skip: 0,
+              limit: 20,
+            })
+          : undefined,
+    });
+    expect(await screen.findByText('Shipped on time.')).toBeTruthy();
+    expect(screen.getByText('4.0 (1 review)')).toBeTruthy();
+  });
+
   it('moves between the tabs with the arrow keys (wrapping), Home and End', async () => {
     renderPage('my-teams', teamAdmin);
     const overview = await screen.findByRole('tab', { name: 'Overview', selected: true });

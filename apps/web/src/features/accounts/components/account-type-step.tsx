@@ -32,9 +32,12 @@ export function accountTypeTitle(role: AccountType): string {
 export function AccountTypeStep({
   headingRef,
   onChoose,
+  descriptions,
 }: {
   headingRef: (element: HTMLHeadingElement | null) => void;
   onChoose: (role: AccountType) => void;
+  /** Other words for the same choice (the contact flow's sign-up speaks of contacting teams). */
+  descriptions?: Record<AccountType, string>;
 }) {
   return (
     <section aria-labelledby="account-type-heading">
@@ -66,7 +69,7 @@ export function AccountTypeStep({
                 />
               </span>
               <span id={`account-type-${option.role}-description`} className="text-sm text-slate-600">
-                {option.description}
+                {descriptions?.[option.role] ?? option.description}
               </span>
             </button>
           </li>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { RegisterRequest } from '@teamhire/shared';
 import { ArrowLeft, LoaderCircle, Mail, UserPlus, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,11 +16,15 @@ export function RegistrationForm({
   headingRef,
   onChangeAccountType,
   onRegistered,
+  submitRegistration,
 }: {
   role: AccountType;
   headingRef: (element: HTMLHeadingElement | null) => void;
   onChangeAccountType: () => void;
-  onRegistered: (email: string) => void;
+  /** Also handed what was sent, for a caller that signs the new account in right away. */
+  onRegistered: (email: string, sent: RegisterRequest) => void | Promise<void>;
+  /** Replaces the plain registration call (a guest's upgrade keeps their chats). */
+  submitRegistration?: (body: RegisterRequest) => Promise<unknown>;
 }) {
   const registerAccount = useRegister();
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,8 +41,9 @@ export function RegistrationForm({
   const onSubmit = handleSubmit(async ({ username, email, password }) => {
     setFailure(null);
     try {
-      await registerAccount.mutateAsync({ username, email, password, role });
-      onRegistered(email);
+      const body: RegisterRequest = { username, email, password, role };
+      await (submitRegistration ? submitRegistration(body) : registerAccount.mutateAsync(body));
+      await onRegistered(email, body);
     } catch (error) {
       const { message, fieldErrors } = registrationFailure(error);
       setFailure(message);

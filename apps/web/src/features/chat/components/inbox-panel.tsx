@@ -1,15 +1,9 @@
-import type { ChatRoomSummary } from '@teamhire/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { inboxQueryOptions } from '../chat-api';
-import { formatChatListTime } from '../chat-format';
-import { CHAT_TEXTS, UNREAD_BADGE_MAX } from '@teamhire/shared';
-
-/** A buyer sees the team; the team sees who wrote to it. */
-function roomTitle(room: ChatRoomSummary, myName: string | null): string {
-  return room.buyer_name === myName ? room.team_name : room.buyer_name;
-}
+import { formatChatListTime, formatUnreadCount, inboxErrorText, roomTitle } from '../chat-format';
+import { CHAT_TEXTS } from '@teamhire/shared';
 
 export function InboxPanel({ currentRoomId, myName }: { currentRoomId: number; myName: string | null }) {
   const inbox = useQuery(inboxQueryOptions());
@@ -20,7 +14,7 @@ export function InboxPanel({ currentRoomId, myName }: { currentRoomId: number; m
       {inbox.isError ? (
         <ErrorWithRetry
           className="m-3"
-          message={inbox.error.message || CHAT_TEXTS.inboxFailed}
+          message={inboxErrorText(inbox.error)}
           onRetry={() => void inbox.refetch()}
         />
       ) : null}
@@ -31,8 +25,7 @@ export function InboxPanel({ currentRoomId, myName }: { currentRoomId: number; m
         {inbox.data?.map((room) => {
           const current = room.chat_room_id === currentRoomId;
           const title = roomTitle(room, myName);
-          const unread =
-            room.unread_count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(room.unread_count);
+          const unread = formatUnreadCount(room.unread_count);
           return (
             <li key={room.chat_room_id}>
               <Link

@@ -59,35 +59,38 @@ export function MessageList({
         </div>
       ) : null}
       {messages.length === 0 && waiting.length === 0 ? empty : null}
-      <ol role="log" aria-live="polite" aria-label="Messages" className="flex flex-col gap-3">
-        {messages.map((message) => {
-          const own = message.sender_id === me;
-          return (
-            <li key={message.id} className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
-              <div
-                className={`max-w-[80%] rounded-2xl px-4 py-2 ${
-                  own ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900'
-                }`}
-              >
-                <MessageBody message={message} />
+      {/* The log role goes on a wrapper: on the list itself it would take away the list's meaning. */}
+      <div role="log" aria-live="polite" aria-label="Messages">
+        <ol className="flex flex-col gap-3">
+          {messages.map((message) => {
+            const own = message.sender_id === me;
+            return (
+              <li key={message.id} className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
+                <div
+                  className={`max-w-[80%] rounded-2xl px-4 py-2 ${
+                    own ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900'
+                  }`}
+                >
+                  <MessageBody message={message} />
+                </div>
+                <p className="mt-1 text-xs text-slate-600">
+                  <span className="font-medium">{own ? 'You' : message.sender_name}</span>
+                  {' · '}
+                  <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
+                </p>
+              </li>
+            );
+          })}
+          {waiting.map((item) => (
+            <li key={item.clientMessageId} className="flex flex-col items-end">
+              <div className="max-w-[80%] rounded-2xl bg-indigo-100 px-4 py-2 text-indigo-950">
+                <p className="text-sm break-words whitespace-pre-wrap">{item.text}</p>
               </div>
-              <p className="mt-1 text-xs text-slate-600">
-                <span className="font-medium">{own ? 'You' : message.sender_name}</span>
-                {' · '}
-                <time dateTime={message.created_at}>{formatMessageTime(message.created_at)}</time>
-              </p>
+              <p className="mt-1 text-xs text-slate-600">Sending…</p>
             </li>
-          );
-        })}
-        {waiting.map((item) => (
-          <li key={item.clientMessageId} className="flex flex-col items-end">
-            <div className="max-w-[80%] rounded-2xl bg-indigo-100 px-4 py-2 text-indigo-950">
-              <p className="text-sm break-words whitespace-pre-wrap">{item.text}</p>
-            </div>
-            <p className="mt-1 text-xs text-slate-600">Sending…</p>
-          </li>
-        ))}
-      </ol>
+          ))}
+        </ol>
+      </div>
       <div ref={endRef} />
     </div>
   );

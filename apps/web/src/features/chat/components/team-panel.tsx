@@ -1,7 +1,58 @@
 import { useQuery } from '@tanstack/react-query';
+import { Package } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/format';
 import { teamQueryOptions } from '../../teams/api/get-team';
+import { teamPackagesQueryOptions } from '../chat-api';
 import { Avatar } from './avatar';
+
+/** The team's published packages, loaded when asked for. */
+function TeamPackages({ teamId }: { teamId: number }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const packages = useQuery({ ...teamPackagesQueryOptions(teamId), enabled: open });
+  return (
+    <section>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="w-full"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Package aria-hidden="true" className="size-4" />
+        Packages from this Team
+      </Button>
+      <div id={listId} hidden={!open} className="mt-3">
+        {packages.isPending && open ? <p className="text-sm text-slate-600">Loading packages…</p> : null}
+        {packages.isError ? <p className="text-sm text-red-700">Failed to load the packages.</p> : null}
+        {packages.data?.length === 0 ? (
+          <p className="text-sm text-slate-600">This team has no published packages yet.</p>
+        ) : null}
+        {packages.data && packages.data.length > 0 ? (
+          <ul aria-label="Packages from this Team" className="flex flex-col gap-2">
+            {packages.data.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/service-package/${item.id}`}
+                  className="block rounded-lg border border-slate-200 px-3 py-2 text-sm hover:border-indigo-300 hover:bg-indigo-50"
+                >
+                  <span className="block font-medium text-slate-900">{item.title}</span>
+                  <span className="text-xs text-slate-600">
+                    {formatMoney(item.price)} · {item.duration_days} days
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
 export function TeamPanel({ teamId }: { teamId: number }) {
   const team = useQuery(teamQueryOptions(teamId));
@@ -60,6 +111,7 @@ export function TeamPanel({ teamId }: { teamId: number }) {
               })}
             </ul>
           </section>
+          <TeamPackages teamId={teamId} />
         </>
       ) : null}
     </aside>

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { scrollToSection } from '../../../lib/scroll';
 import { useSignedIn } from '../../../lib/use-signed-in';
+import { ContactTeamDialogHost } from '../../chat/components/contact-team-dialog-host';
 import { useScrolledPast } from '../use-scrolled-past';
 import { BrandLogo } from './brand-logo';
 
@@ -181,6 +182,8 @@ export function NavigationBar() {
           )}
         </div>
       </div>
+      {/* The bar is on every page a visitor sees, so the Contact Team chooser lives with it. */}
+      <ContactTeamDialogHost />
     </header>
   );
 }

@@ -1,7 +1,8 @@
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../accounts/api/get-current-user';
 import { useNavigationFlags } from '../api/get-navigation';
-import { buildWorkspaceLinks, verificationBadgeText } from '../navigation-links';
+import { buildWorkspaceLinks, showsMessageBell, verificationBadgeText } from '../navigation-links';
+import { NotificationBell } from './notification-bell';
 import { ProfileMenu } from './profile-menu';
 import { VerificationBadge } from './verification-badge';
 
@@ -17,6 +18,9 @@ export function AccountToolbar() {
   return (
     <div className="flex items-center gap-3">
       {badge ? <VerificationBadge text={badge} className="hidden sm:inline-flex" /> : null}
+      {user.data && flags.data && showsMessageBell(user.data, flags.data) ? (
+        <NotificationBell myName={user.data.username} />
+      ) : null}
       <ProfileMenu user={user.data} />
     </div>
   );

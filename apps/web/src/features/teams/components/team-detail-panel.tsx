@@ -1,7 +1,8 @@
 import { TEAM_TEXTS } from '@teamhire/shared';
-import { LoaderCircle, Pencil } from 'lucide-react';
+import { LoaderCircle, MessageSquare, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClassName } from '../../../components/ui/button';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useTeam } from '../api/get-team';
@@ -53,10 +54,16 @@ export function TeamDetailPanel({ teamId }: { teamId: number }) {
             {`${detail.member_count}/${detail.max_members} members · ${detail.is_active ? 'Active' : 'Inactive'}`}
           </p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" className="size-4" />
-          Edit Team
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/team-chat-dashboard/${detail.id}`} className={buttonClassName('ghost', 'sm')}>
+            <MessageSquare aria-hidden="true" className="size-4" />
+            Team Chats
+          </Link>
+          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit Team
+          </Button>
+        </div>
       </div>
       <div className="mt-6">
         <Tabs value={tab} onValueChange={setTab}>

@@ -1,5 +1,6 @@
 import type { TeamDetail } from '@teamhire/shared';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { TeamReviews } from '../../orders/components/team-reviews';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -49,6 +50,7 @@ export function TeamOverview({ team }: { team: TeamDetail }) {
           </ul>
         )}
       </div>
+      <TeamReviews teamId={team.id} />
     </div>
   );
 }

@@ -1,0 +1,85 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { hashPassword } from '../../../api/src/modules/accounts/password';
+import { withDatabase } from './database';
+
+/** Shared by the chat journeys: accounts and teams stored directly, and a signed-in browser context. */
+export const CHAT_PASSWORD = 'chat-secret-1';
+export const RUN = Date.now().toString(36);
+let sequence = 0;
+
+export function newUsername(prefix: string): string {
+  sequence += 1;
+  return `${prefix}_${RUN}${sequence}`;
+}
+
+/** Stored directly, as the other journeys do: all files share the registration limit per address. */
+export async function createAccount(
+  prefix: string,
+  role: 'BUYER' | 'TEAM_ADMIN',
+): Promise<{ id: number; username: string }> {
+  const username = newUsername(prefix);
+  const passwordHash = await hashPassword(CHAT_PASSWORD, 10);
+  const { rows } = await withDatabase((client) =>
+    client.query<{ id: number }>(
+      `insert into users (username, email, password_hash, role, email_verified, is_verified)
+       values ($1, $2, $3, $4, true, $5) returning id`,
+      [username, `${username}@example.com`, passwordHash, role, role === 'TEAM_ADMIN'],
+    ),
+  );
+  const id = rows[0]?.id;
+  if (!id) throw new Error('no user');
+  return { id, username };
+}
+
+/** A team with its admin; `findable` puts it in Web Development / Landing Page / React, as on /teams. */
+export async function createTeam(adminId: number, name: string, { findable = false } = {}): Promise<number> {
+  return withDatabase(async (client) => {
+    const catalogue = findable
+      ? await client.query<{ category_id: number; project_type_id: number }>(
+          `select c.id as category_id, p.id as project_type_id
+           from service_categories c join project_types p on p.service_category_id = c.id
+           where c.name = 'Web Development' and p.name = 'Landing Page'`,
+        )
+      : null;
+    const place = catalogue?.rows[0];
+    const { rows } = await client.query<{ id: number }>(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active, service_category_id, project_type_id)
+       values ($1, 'Landing pages in a week.', $2, 5, 1, true, $3, $4) returning id`,
+      [name, adminId, place?.category_id ?? null, place?.project_type_id ?? null],
+    );
+    const id = rows[0]?.id;
+    if (!id) throw new Error('no team');
+    await client.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')`, [
+      id,
+      adminId,
+    ]);
+    if (findable) {
+      await client.query(
+        `insert into team_technologies (team_id, technology_id) select $1, id from technologies where name = 'React'`,
+        [id],
+      );
+    }
+    return id;
+  });
+}
+
+export async function signIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email or Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(CHAT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signedInPage(browser: Browser, username: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, username);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
+
+export function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
+  return violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.help}`);
+}

@@ -1,0 +1,64 @@
+import { CHAT_TEXTS } from '@teamhire/shared';
+import { useQuery } from '@tanstack/react-query';
+import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClassName } from '../../components/ui/button';
+import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { PageShell } from '../../components/ui/page-shell';
+import { useCurrentUser } from '../accounts/api/get-current-user';
+import { inboxQueryOptions } from './chat-api';
+import { inboxErrorText } from './chat-format';
+import { RoomSummary } from './components/room-summary';
+
+/** Part 2 §2 leaves the wording open; a buyer is pointed at teams, the team side waits for buyers. */
+export const INBOX_EMPTY_TEXTS = {
+  buyer: 'Find a team and press Contact Team to start a conversation.',
+  other: 'When a buyer contacts one of your teams, the conversation will appear here.',
+} as const;
+
+/** `/messages`: every conversation of the signed-in user, newest first, with unread counts. */
+export function MessagesPage() {
+  const user = useCurrentUser();
+  const inbox = useQuery(inboxQueryOptions());
+  const isBuyer = user.data?.role === 'BUYER';
+
+  return (
+    <PageShell title="Messages" description="Your conversations with teams and buyers.">
+      {inbox.isPending ? <p className="text-sm text-slate-600">Loading messages…</p> : null}
+      {inbox.isError ? (
+        <ErrorWithRetry message={inboxErrorText(inbox.error)} onRetry={() => void inbox.refetch()} />
+      ) : null}
+      {inbox.data?.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+          <MessageSquare aria-hidden="true" className="mx-auto size-10 text-slate-400" />
+          <h2 className="mt-3 text-lg font-semibold text-slate-900">{CHAT_TEXTS.noMessages}</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {isBuyer ? INBOX_EMPTY_TEXTS.buyer : INBOX_EMPTY_TEXTS.other}
+          </p>
+          {isBuyer ? (
+            <Link to="/teams" className={buttonClassName('primary', 'md', 'mt-5')}>
+              Find Teams
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+      {inbox.data && inbox.data.length > 0 ? (
+        <ul
+          aria-label="Conversations"
+          className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+        >
+          {inbox.data.map((room) => (
+            <li key={room.chat_room_id}>
+              <Link
+                to={`/team-chat/${room.chat_room_id}`}
+                className="flex px-4 py-3 hover:bg-slate-50 focus-visible:bg-slate-50"
+              >
+                <RoomSummary room={room} myName={user.data?.username ?? null} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </PageShell>
+  );
+}
