@@ -215,19 +215,22 @@ test.describe('accounts', () => {
   });
 
   test('guards send a visitor to /login and a signed-in user away from /login', async ({ page }) => {
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login$/);
+    for (const path of ['/dashboard', '/messages', '/billing-payments', '/services/browse']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
 
     const account = newAccount('guarded');
     await registerThroughApi(page, account);
-    await page.goto('/activity');
+    await page.goto('/orders');
     await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email or Username', { exact: true }).fill(account.username);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     // Back to where the guard stopped the visitor.
-    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
 
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
