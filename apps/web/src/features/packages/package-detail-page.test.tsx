@@ -49,6 +49,8 @@ describe('PackageDetailPage', () => {
     expect(screen.getByText('3/8')).toBeTruthy();
     expect(screen.getByText('2021')).toBeTruthy();
     expect(screen.getByText('Launch pages in a week.')).toBeTruthy();
+    // The team admin's public profile is one click away.
+    expect(screen.getByRole('link', { name: 'ada' }).getAttribute('href')).toBe('/users/7');
     expect(screen.getByText('Published')).toBeTruthy();
     expect(screen.getByText('Feb 10, 2025')).toBeTruthy();
     expect(screen.getByText('Mar 15, 2025')).toBeTruthy();

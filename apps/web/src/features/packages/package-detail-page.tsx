@@ -18,6 +18,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useSignedIn } from '../../lib/use-signed-in';
 import type { ReturnState } from '../accounts/return-path';
 import { PackageReviews } from '../orders/components/package-reviews';
+import { publicProfilePath } from '../profile/public-profile-path';
 import { useContactTeam } from '../team-finder/contact-team';
 import { usePackage } from './api/get-package';
 import { PackageStatusBadge } from './components/package-status-badge';
@@ -130,6 +131,15 @@ function PackageDetail({ item }: { item: ServicePackage }) {
             </div>
           </dl>
           {team.description ? <p className="mt-3 text-sm">{team.description}</p> : null}
+          <p className="mt-3 text-sm text-slate-600">
+            Team admin:{' '}
+            <Link
+              to={publicProfilePath(team.admin.id)}
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
+              {team.admin.username}
+            </Link>
+          </p>
         </DetailSection>
 
         <DetailSection title="Package information">
