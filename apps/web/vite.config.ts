@@ -63,5 +63,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Waits inside a test may take up to 5 s each on a loaded machine (see src/test/setup.ts).
+    testTimeout: 20_000,
   },
 });
