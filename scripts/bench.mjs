@@ -32,6 +32,10 @@ const CHAT_MESSAGES_PER_SECOND = 200;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`). */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const PORTS = {
   api: 3400,
   bare: 3401,
@@ -166,6 +170,7 @@ const results = {
 
 /** Runs one part; a part that breaks is reported and the others still run. */
 async function part(name, run) {
+  if (ONLY && !name.toLowerCase().includes(ONLY)) return;
   const started = Date.now();
   console.log(`\n== ${name}`);
   try {
@@ -234,7 +239,7 @@ async function startApi(port, extra = {}) {
     ...extra,
   };
   if (!extra.REDIS_URL) delete environment.REDIS_URL;
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...API_NODE_ARGS, 'apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
     env: environment,
     stdio: ['ignore', 'ignore', 'inherit'],
