@@ -2,18 +2,49 @@
 // fails a test. Each throughput figure is a ratio to a bare reference measured in the same run, with
 // warm-up discarded, the two sides alternated, and the median of several rounds kept.
 import { fork, spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildIfStale, REPO_ROOT } from './build-if-stale.mjs';
+import {
+  CHAT_ROOMS,
+  SOCKETS_PER_ROOM,
+  closedLoop,
+  connectRooms,
+  fixedRate,
+  processMemory,
+  seedChat,
+} from './bench/chat.mjs';
+import { lighthouseScores } from './bench/lighthouse.mjs';
 import { measureSearches, seedPackages } from './bench/package-search.mjs';
+import { UPLOAD_BYTES, uploadFile } from './bench/upload.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
+/** Seconds of chat traffic at the fixed rate, for one instance and for two. */
+const CHAT_SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 15);
+const CHAT_MESSAGES_PER_SECOND = 200;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
+const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`). */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const PORTS = {
+  api: 3400,
+  bare: 3401,
+  bareChat: 3402,
+  bareUpload: 3403,
+  instanceA: 3410,
+  instanceB: 3411,
+  chat: 3412,
+};
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -77,7 +108,13 @@ function load(url, seconds) {
   });
 }
 
-async function compare(label, ours, reference) {
+/** Requests per second of ours against the reference; `expectedStatus` when ours answers other than 2xx on purpose. */
+async function compare(label, ours, reference, { expectedStatus } = {}) {
+  for (const url of [ours, reference]) {
+    const answer = await fetch(url);
+    const wanted = url === ours && expectedStatus ? answer.status === expectedStatus : answer.ok;
+    if (!wanted) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+  }
   await load(ours, 2);
   await load(reference, 2);
   const oursRuns = [];
@@ -99,11 +136,26 @@ async function compare(label, ours, reference) {
     ratio: Math.round((oursRate / referenceRate) * 100) / 100,
     p50_ms: median(oursRuns.map((run) => run.latency.p50)),
     p99_ms: median(oursRuns.map((run) => run.latency.p99)),
-    errors: oursRuns.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
+    errors: oursRuns.reduce((sum, run) => sum + run.errors + (expectedStatus ? 0 : run.non2xx), 0),
   };
 }
 
-await buildIfStale();
+const round1 = (value) => Math.round(value * 10) / 10;
+const round2 = (value) => Math.round(value * 100) / 100;
+
+/** A figure: its value, its target beside it (none: reported only), and whether the value meets it. */
+function figure(name, value, unit, target, details = {}) {
+  if (!target) return { name, value, unit, target: 'none (reported)', met: null, ...details };
+  const [operator, limit] = target;
+  const met =
+    typeof value === 'number' && Number.isFinite(value)
+      ? operator === '<='
+        ? value <= limit
+        : value >= limit
+      : false;
+  return { name, value, unit, target: `${operator} ${limit}${unit ? ` ${unit}` : ''}`, met, ...details };
+}
+
 const results = {
   measured_at: new Date().toISOString(),
   machine: {
@@ -113,14 +165,34 @@ const results = {
     node: process.version,
   },
   figures: [],
+  failures: [],
 };
 
-const landing = await landingJavaScriptGzip();
-results.figures.push({
-  name: 'landing route JavaScript (gzip)',
-  kilobytes: landing.kilobytes,
-  files: landing.files,
-  target: '<= 130 KB',
+/** Runs one part; a part that breaks is reported and the others still run. */
+async function part(name, run) {
+  if (ONLY && !name.toLowerCase().includes(ONLY)) return;
+  const started = Date.now();
+  console.log(`\n== ${name}`);
+  try {
+    const figures = await run();
+    for (const entry of figures) {
+      results.figures.push(entry);
+      console.log(`   ${entry.name}: ${entry.value} ${entry.unit} (target ${entry.target})`);
+    }
+  } catch (error) {
+    console.error(`   FAILED: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    results.failures.push({ part: name, error: String(error instanceof Error ? error.message : error) });
+  }
+  console.log(`   (${Math.round((Date.now() - started) / 1000)} s)`);
+}
+
+await buildIfStale();
+
+await part('Web: landing route JavaScript', async () => {
+  const landing = await landingJavaScriptGzip();
+  return [
+    figure('Landing route JavaScript (gzip)', landing.kilobytes, 'KB', ['<=', 130], { files: landing.files }),
+  ];
 });
 
 let embedded;
@@ -136,70 +208,382 @@ if (!serverUrl) {
 const database = `teamhire_bench_${process.pid}`;
 await admin(serverUrl, `create database "${database}"`);
 const databaseUrl = withDatabase(serverUrl, database);
-const children = [];
-try {
-  const apiPort = 3200;
-  const barePort = 3201;
-  const api = spawn(process.execPath, ['apps/api/dist/server.js'], {
+// Uploads and anything else the servers write go here, removed at the end.
+const scratch = await mkdtemp(join(tmpdir(), 'teamhire-bench-'));
+const jwtSecret = randomBytes(32).toString('hex');
+const children = new Set();
+
+async function stop(child) {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  children.delete(child);
+}
+
+/** Our production server (web app included), with a known JWT key so the bench can sign tokens. */
+async function startApi(port, extra = {}) {
+  const environment = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    NODE_ENV: 'production',
+    JWT_SECRET: jwtSecret,
+    DATA_DIR: scratch,
+    // 2,000 sockets from one address: the per-address limits are for the public, not for this.
+    ADDRESS_RATE_LIMIT_SCALE: '10000',
+    ...extra,
+  };
+  if (!extra.REDIS_URL) delete environment.REDIS_URL;
+  const child = spawn(process.execPath, [...API_NODE_ARGS, 'apps/api/dist/server.js'], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      NODE_ENV: 'production',
-    },
+    env: environment,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  children.push(api);
-  await waitForHealth(`http://127.0.0.1:${apiPort}`, api);
-  const bare = fork(join(REPO_ROOT, 'scripts/bench/bare-catalogue-server.mjs'), {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(barePort) },
+  children.add(child);
+  await waitForHealth(`http://127.0.0.1:${port}`, child);
+  return child;
+}
+
+async function startScript(script, port, extra = {}) {
+  const child = fork(join(REPO_ROOT, 'scripts/bench', script), {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), ...extra },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  children.push(bare);
-  await new Promise((resolve) => bare.once('message', resolve));
+  children.add(child);
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`${script} exited during start (code ${code})`)));
+  });
+  return child;
+}
 
-  const catalogue = await compare(
-    'GET /api/service-categories, full stack vs bare Fastify + pg',
-    `http://127.0.0.1:${apiPort}/api/service-categories`,
-    `http://127.0.0.1:${barePort}/api/service-categories`,
-  );
-  results.figures.push({ ...catalogue, target: 'ratio >= 0.80' });
+const server = (name, port) => ({ name, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` });
 
-  // After the catalogue figure, so the 100k packages do not weigh on it.
-  const seeded = await seedPackages(databaseUrl);
-  console.log(`Seeded the search benchmark's packages in ${seeded.seconds} s`);
-  results.figures.push(
-    ...(await measureSearches(`http://127.0.0.1:${apiPort}`, {
-      seconds: ROUND_SECONDS,
-      connections: CONNECTIONS,
-    })),
+try {
+  const ours = server('ours', PORTS.api);
+  const api = await startApi(PORTS.api);
+  await startScript('bare-server.mjs', PORTS.bare);
+  const bare = `http://127.0.0.1:${PORTS.bare}`;
+  const packageId = await (async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select id from service_packages where status = 'published' order by id limit 1`,
+      );
+      if (!rows[0]) throw new Error('the demo data has no published package');
+      return rows[0].id;
+    } finally {
+      await client.end();
+    }
+  })();
+
+  await part('API versus bare Fastify', async () => {
+    const figures = [];
+    const routes = [
+      ['GET /api/service-categories', '/api/service-categories'],
+      ['GET /api/service-packages (list)', '/api/service-packages'],
+      [`GET /api/service-packages/{id} (detail)`, `/api/service-packages/${packageId}`],
+    ];
+    for (const [label, path] of routes) {
+      const measured = await compare(label, `${ours.http}${path}`, `${bare}${path}`);
+      figures.push(
+        figure(
+          `${label}: full stack / bare Fastify + pg, same SQL`,
+          measured.ratio,
+          'ratio',
+          ['>=', 0.8],
+          measured,
+        ),
+      );
+    }
+    // No route of ours answers without the database (even /api/health pings it), so the no-database
+    // figure is the JSON 404 of an unknown /api path, which passes through every plugin and hook.
+    const noDatabase = await compare(
+      'GET /api/bench-unknown (404 JSON)',
+      `${ours.http}/api/bench-unknown`,
+      `${bare}/hello`,
+      { expectedStatus: 404 },
+    );
+    figures.push(
+      figure(
+        'No-database route (404 JSON of an unknown /api path) / bare Fastify hello-world',
+        noDatabase.ratio,
+        'ratio',
+        ['>=', 0.85],
+        noDatabase,
+      ),
+    );
+    return figures;
+  });
+
+  await part('Web: Lighthouse mobile performance', async () => {
+    const pages = await lighthouseScores(
+      [
+        { name: 'landing page', url: `${ours.http}/` },
+        { name: 'package detail page', url: `${ours.http}/service-package/${packageId}` },
+      ],
+      LIGHTHOUSE_RUNS,
+    );
+    return pages.map((page) =>
+      figure(
+        `Lighthouse mobile performance, ${page.name} (median of ${LIGHTHOUSE_RUNS})`,
+        page.median,
+        'score',
+        ['>=', 95],
+        { url: page.url, runs: page.runs },
+      ),
+    );
+  });
+
+  const rooms = await seedChat(databaseUrl, jwtSecret);
+  let singleInstanceP99;
+
+  await part(
+    `Chat: ${CHAT_ROOMS * SOCKETS_PER_ROOM} sockets in ${CHAT_ROOMS} rooms, one instance`,
+    async () => {
+      // A fresh instance of its own, so that what earlier parts left on the heap does not blur the
+      // memory figure; a few sockets first, so that code loaded on first use is not counted per socket.
+      const chatServer = server('ours', PORTS.chat);
+      const chatApi = await startApi(PORTS.chat, { SEED_DEMO: 'false' });
+      const warmUp = await connectRooms(rooms.slice(0, 2), {
+        serverFor: () => chatServer,
+        awaitJoined: true,
+      });
+      await warmUp.close();
+      await new Promise((done) => setTimeout(done, 2000));
+      const before = await processMemory(chatApi.pid);
+      const connection = await connectRooms(rooms, { serverFor: () => chatServer, awaitJoined: true });
+      try {
+        await new Promise((done) => setTimeout(done, 3000));
+        const after = await processMemory(chatApi.pid);
+        const perSocket = (after - before) / connection.sockets.length;
+        const delivery = await fixedRate(connection, {
+          perSecond: CHAT_MESSAGES_PER_SECOND,
+          seconds: CHAT_SECONDS,
+        });
+        const { p50_ms: p50, p99_ms: p99 } = delivery.groups.all ?? {};
+        singleInstanceP99 = p99;
+        const traffic = `${CHAT_MESSAGES_PER_SECOND} messages/s for ${CHAT_SECONDS} s`;
+        const figures = [
+          figure(
+            'Chat memory per idle socket (server RSS growth / sockets)',
+            round1(perSocket),
+            'KB',
+            ['<=', 50],
+            {
+              rss_before_kb: before,
+              rss_after_kb: after,
+              sockets: connection.sockets.length,
+            },
+          ),
+          figure(`Chat delivery p50, ${traffic}`, p50, 'ms', ['<=', 50]),
+          figure(`Chat delivery p99, ${traffic}`, p99, 'ms', ['<=', 50], {
+            messages: delivery.messages,
+            deliveries: delivery.expected_deliveries,
+          }),
+          figure('Chat messages lost', delivery.lost, 'messages', ['<=', 0], {
+            closed_sockets: delivery.closed_sockets,
+          }),
+        ];
+
+        // Throughput: the same rooms on a minimal ws broadcast server, closed loop, A/B alternated.
+        const bareChat = server('bare', PORTS.bareChat);
+        const bareChild = await startScript('bare-chat-server.mjs', PORTS.bareChat);
+        const bareConnection = await connectRooms(rooms, { serverFor: () => bareChat, awaitJoined: false });
+        try {
+          await closedLoop(connection, 2);
+          await closedLoop(bareConnection, 2);
+          const oursRates = [];
+          const bareRates = [];
+          for (let round = 0; round < ROUNDS; round += 1) {
+            const pair = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
+            for (const side of pair) {
+              if (side === 'ours') oursRates.push(await closedLoop(connection, ROUND_SECONDS));
+              else bareRates.push(await closedLoop(bareConnection, ROUND_SECONDS));
+            }
+          }
+          const oursRate = median(oursRates);
+          const bareRate = median(bareRates);
+          figures.push(
+            figure(
+              'Chat throughput (deliveries/s, closed loop) / minimal ws broadcast server',
+              round2(oursRate / bareRate),
+              'ratio',
+              null,
+              {
+                deliveries_per_second: Math.round(oursRate),
+                reference_deliveries_per_second: Math.round(bareRate),
+                closed_sockets: connection.sockets.filter((entry) => entry.closed).length,
+              },
+            ),
+          );
+        } finally {
+          await bareConnection.close();
+          await stop(bareChild);
+        }
+        return figures;
+      } finally {
+        await connection.close();
+        await stop(chatApi);
+      }
+    },
   );
+
+  await part('Chat: two instances with Redis', async () => {
+    const a = server('A', PORTS.instanceA);
+    const b = server('B', PORTS.instanceB);
+    const instances = [
+      await startApi(PORTS.instanceA, { REDIS_URL, SEED_DEMO: 'false' }),
+      await startApi(PORTS.instanceB, { REDIS_URL, SEED_DEMO: 'false' }),
+    ];
+    try {
+      // Half of each room on each instance; only the sockets on A send.
+      const connection = await connectRooms(rooms, {
+        serverFor: (index) => (index < SOCKETS_PER_ROOM / 2 ? a : b),
+        awaitJoined: true,
+      });
+      try {
+        const delivery = await fixedRate(connection, {
+          perSecond: CHAT_MESSAGES_PER_SECOND,
+          seconds: CHAT_SECONDS,
+          senders: (entry) => entry.server === 'A',
+          labelOf: (entry) => (entry.server === 'A' ? 'same' : 'cross'),
+        });
+        const cross = delivery.groups.cross?.p99_ms;
+        return [
+          figure(
+            'Chat cross-instance delivery p99 / single-instance p99',
+            singleInstanceP99 && cross !== undefined ? round2(cross / singleInstanceP99) : undefined,
+            'ratio',
+            ['<=', 1.5],
+            {
+              cross_instance_p50_ms: delivery.groups.cross?.p50_ms,
+              cross_instance_p99_ms: cross,
+              same_instance_p99_ms: delivery.groups.same?.p99_ms,
+              single_instance_p99_ms: singleInstanceP99,
+              lost: delivery.lost,
+            },
+          ),
+        ];
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      for (const instance of instances) await stop(instance);
+    }
+  });
+
+  await part('1 GiB upload', async () => {
+    const room = rooms[0];
+    const uploads = join(scratch, 'uploads');
+    const bareDirectory = join(scratch, 'bare-uploads');
+    await mkdir(bareDirectory, { recursive: true });
+    await startScript('bare-upload-server.mjs', PORTS.bareUpload, { UPLOAD_DIR: bareDirectory });
+    const oursUrl = `${ours.http}/api/chat-rooms/${room.roomId}/upload`;
+    const bareUrl = `http://127.0.0.1:${PORTS.bareUpload}/`;
+    const headers = { authorization: `Bearer ${room.token}` };
+    const send = async (url, bytes) => {
+      const answer = await uploadFile(url, { bytes, headers });
+      if (answer.status !== 201) throw new Error(`${url} answered ${answer.status}: ${answer.text}`);
+      await rm(uploads, { recursive: true, force: true });
+      return answer.seconds;
+    };
+    await send(oursUrl, 32 * 1024 ** 2);
+    await send(bareUrl, 32 * 1024 ** 2);
+    const oursSeconds = [];
+    const bareSeconds = [];
+    const growths = [];
+    for (let round = 0; round < UPLOAD_ROUNDS; round += 1) {
+      const pair = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
+      for (const side of pair) {
+        if (side === 'bare') {
+          bareSeconds.push(await send(bareUrl, UPLOAD_BYTES));
+          continue;
+        }
+        // Resets the peak (VmHWM) to the current size, then samples VmRSS too, in case the reset is refused.
+        await writeFile(`/proc/${api.pid}/clear_refs`, '5').catch(() => undefined);
+        const before = await processMemory(api.pid);
+        let sampled = before;
+        const sampler = setInterval(async () => {
+          sampled = Math.max(sampled, (await processMemory(api.pid).catch(() => 0)) ?? 0);
+        }, 50);
+        try {
+          oursSeconds.push(await send(oursUrl, UPLOAD_BYTES));
+        } finally {
+          clearInterval(sampler);
+        }
+        const peak = Math.max(sampled, (await processMemory(api.pid, 'VmHWM')) ?? 0);
+        growths.push((peak - before) / 1024);
+      }
+    }
+    const mibPerSecond = (seconds) => UPLOAD_BYTES / 1024 ** 2 / seconds;
+    const oursRate = mibPerSecond(median(oursSeconds));
+    const bareRate = mibPerSecond(median(bareSeconds));
+    return [
+      figure(
+        '1 GiB upload: peak memory growth of the server',
+        round1(Math.max(...growths)),
+        'MB',
+        ['<=', 64],
+        {
+          rounds: growths.map(round1),
+        },
+      ),
+      figure(
+        '1 GiB upload throughput / plain Node pipeline to disk',
+        round2(oursRate / bareRate),
+        'ratio',
+        null,
+        {
+          mib_per_second: Math.round(oursRate),
+          reference_mib_per_second: Math.round(bareRate),
+        },
+      ),
+    ];
+  });
+
+  // Last, so the 100k packages weigh on none of the other figures.
+  await part('Package search at 100k packages', async () => {
+    const seeded = await seedPackages(databaseUrl);
+    console.log(`   seeded the packages in ${seeded.seconds} s`);
+    const searches = await measureSearches(ours.http, { seconds: ROUND_SECONDS, connections: CONNECTIONS });
+    return searches.map(({ name, target: _target, p99_ms: p99, ...details }) =>
+      figure(`${name}: p99`, p99, 'ms', ['<=', 25], details),
+    );
+  });
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(
-    children.map(
-      (child) => new Promise((done) => (child.exitCode !== null ? done() : child.once('exit', done))),
-    ),
-  );
+  await Promise.all([...children].map(stop));
   await admin(serverUrl, `drop database if exists "${database}" with (force)`);
   await embedded?.stop();
+  await rm(scratch, { recursive: true, force: true });
 }
 
 await mkdir(join(REPO_ROOT, 'bench'), { recursive: true });
 await writeFile(join(REPO_ROOT, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(
-  `\nBenchmarks on ${results.machine.cpus} cores (${results.machine.cpu_model}), Node ${results.machine.node}`,
+
+const rows = results.figures.map((entry) => [
+  entry.name,
+  `${entry.value ?? '-'} ${entry.unit}`,
+  entry.target,
+  entry.met === null ? '-' : entry.met ? 'met' : 'NOT MET',
+]);
+const header = ['Figure', 'Value', 'Target', ''];
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...rows.map((row) => row[column].length)),
 );
-for (const figure of results.figures) {
-  const { name, target, ...values } = figure;
-  console.log(
-    `- ${name}: ${Object.entries(values)
-      .map(([key, value]) => `${key}=${value}`)
-      .join(', ')} (target ${target})`,
-  );
-}
+const line = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join(' | ');
+console.log(
+  `\nBenchmarks on ${results.machine.cpus} cores (${results.machine.cpu_model}), Node ${results.machine.node}\n`,
+);
+console.log(line(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('-|-'));
+for (const row of rows) console.log(line(row));
+for (const failure of results.failures) console.log(`FAILED: ${failure.part}: ${failure.error}`);
 console.log('\nWritten to bench/results.json');
+if (results.failures.length) process.exitCode = 1;

@@ -1,0 +1,300 @@
+// Chat under load: 2,000 sockets in 200 rooms, messages at a fixed rate, and a closed-loop throughput
+// compared with a minimal `ws` broadcast server. The rooms, users and sessions are rows written
+// straight into the benchmark's database; the access tokens are signed with the server's JWT_SECRET,
+// exactly as access-tokens.ts signs them, so no sign-in (and no sign-in rate limit) is involved.
+import { createHmac, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import WebSocket from 'ws';
+
+export const CHAT_ROOMS = 200;
+export const SOCKETS_PER_ROOM = 10;
+/** A socket may send a burst of 20 frames refilled at 10 per second; the closed loop stays under it. */
+const MIN_FRAME_INTERVAL_MS = 110;
+const CONNECT_CONCURRENCY = 50;
+
+const quantile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : undefined;
+const round1 = (value) => (value === undefined ? undefined : Math.round(value * 10) / 10);
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+const base64url = (value) => Buffer.from(value).toString('base64url');
+
+/** An HS256 access token with the claims access-tokens.ts issues and verifies. */
+export function signAccessToken(secret, { userId, sessionId }) {
+  const now = Math.floor(Date.now() / 1000);
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(
+    JSON.stringify({
+      typ: 'access',
+      sid: sessionId,
+      sub: String(userId),
+      aud: 'teamhire-api',
+      iss: 'teamhire',
+      jti: randomUUID(),
+      iat: now,
+      exp: now + 3600,
+    }),
+  );
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/**
+ * One team, 200 buyers each with a live session and a room with the team. Ids start high: Redis
+ * publish/subscribe channels (`room:{id}`, `user:{id}`) are shared by every database on the machine,
+ * and other test runs may use the same Redis at the same time.
+ */
+export async function seedChat(databaseUrl, secret) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const offset = 1_000_000_000 + Math.floor(Math.random() * 100_000_000);
+    await client.query(`select setval('users_id_seq', $1), setval('chat_rooms_id_seq', $1)`, [offset]);
+    const {
+      rows: [admin],
+    } = await client.query(
+      `insert into users (username, email, password_hash, role, email_verified, is_verified)
+       values ('bench_chat_admin', 'bench_chat_admin@example.com', 'not-a-usable-hash', 'TEAM_ADMIN', true, true)
+       returning id`,
+    );
+    const {
+      rows: [team],
+    } = await client.query(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
+       values ('Bench Chat Team', 'The team of the chat benchmark.', $1, 10, 1, true) returning id`,
+      [admin.id],
+    );
+    const { rows: buyers } = await client.query(
+      `insert into users (username, email, password_hash, role, email_verified, is_verified)
+       select 'bench_buyer_' || g, 'bench_buyer_' || g || '@example.com', 'not-a-usable-hash', 'BUYER', true, true
+         from generate_series(1, $1::int) g
+       returning id`,
+      [CHAT_ROOMS],
+    );
+    const sessions = buyers.map((buyer) => ({ userId: buyer.id, sessionId: randomUUID() }));
+    await client.query(
+      `insert into refresh_tokens (user_id, family_id, token_hash, expires_at)
+       select user_id, family_id, 'bench-' || family_id, now() + interval '1 day'
+         from unnest($1::int[], $2::uuid[]) as s(user_id, family_id)`,
+      [sessions.map((session) => session.userId), sessions.map((session) => session.sessionId)],
+    );
+    const { rows: rooms } = await client.query(
+      `insert into chat_rooms (team_id, buyer_id) select $1, unnest($2::int[]) returning id, buyer_id`,
+      [team.id, sessions.map((session) => session.userId)],
+    );
+    const tokenOf = new Map(sessions.map((session) => [session.userId, signAccessToken(secret, session)]));
+    return rooms.map((room) => ({ roomId: room.id, token: tokenOf.get(room.buyer_id) }));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Opens a socket and resolves once it is in its room: for our server when its own user_joined comes
+ * back (the server subscribed it first), for the bare one when it opens.
+ */
+function openSocket(url, { origin, awaitJoined }) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers: { origin }, perMessageDeflate: false });
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`no answer from ${url.replace(/\?.*/, '')}`));
+    }, 20_000);
+    const ready = () => {
+      clearTimeout(timer);
+      socket.off('message', joined);
+      resolve(socket);
+    };
+    const joined = (data) => {
+      if (JSON.parse(data.toString()).type === 'user_joined') ready();
+    };
+    if (awaitJoined) socket.on('message', joined);
+    else socket.once('open', ready);
+    socket.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.once('close', (code, reason) => {
+      clearTimeout(timer);
+      reject(new Error(`closed with ${code} ${reason}`));
+    });
+  });
+}
+
+/**
+ * Every room's sockets, each one on the server its index chooses (`serverFor(index)`), at most 50
+ * handshakes at a time. Each socket routes the new_message events it receives to `onMessage`.
+ */
+export async function connectRooms(rooms, { serverFor, perRoom = SOCKETS_PER_ROOM, awaitJoined }) {
+  const plan = rooms.flatMap((room) => Array.from({ length: perRoom }, (_, index) => ({ room, index })));
+  const connected = [];
+  let next = 0;
+  async function worker() {
+    while (next < plan.length) {
+      const { room, index } = plan[next++];
+      const server = serverFor(index);
+      const url = `${server.ws}/ws/chat/${room.roomId}?access_token=${encodeURIComponent(room.token ?? '')}`;
+      const socket = await openSocket(url, { origin: server.http, awaitJoined });
+      const entry = { socket, roomId: room.roomId, server: server.name, onMessage: undefined };
+      socket.on('message', (data) => {
+        const event = JSON.parse(data.toString());
+        if (event.type === 'new_message') entry.onMessage?.(event.message.client_message_id);
+      });
+      socket.on('close', () => (entry.closed = true));
+      connected.push(entry);
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
+  const byRoom = new Map();
+  for (const entry of connected) {
+    if (!byRoom.has(entry.roomId)) byRoom.set(entry.roomId, []);
+    byRoom.get(entry.roomId).push(entry);
+  }
+  return {
+    sockets: connected,
+    byRoom,
+    close: () => Promise.all(connected.map((entry) => closeSocket(entry.socket))),
+  };
+}
+
+function closeSocket(socket) {
+  return new Promise((done) => {
+    if (socket.readyState === WebSocket.CLOSED) return done();
+    socket.once('close', done);
+    socket.close();
+    setTimeout(() => {
+      socket.terminate();
+      done();
+    }, 2000).unref();
+  });
+}
+
+function sendMessage(entry, clientMessageId) {
+  entry.socket.send(
+    JSON.stringify({ type: 'message', text: 'Benchmark message', client_message_id: clientMessageId }),
+  );
+}
+
+/**
+ * Messages at a fixed rate, spread over the rooms in turn, each sent by the next of the room's
+ * sending sockets. Every socket of the room should receive each message once; the latency is from
+ * the send to each receipt. `labelOf(entry)` groups the receipts (e.g. same or other instance).
+ */
+export async function fixedRate(
+  connection,
+  { perSecond, seconds, senders = () => true, labelOf = () => 'all' },
+) {
+  const rooms = [...connection.byRoom.values()];
+  const sentAt = new Map();
+  const latencies = new Map();
+  let expected = 0;
+  for (const entries of rooms) {
+    for (const entry of entries) {
+      const label = labelOf(entry);
+      if (!latencies.has(label)) latencies.set(label, []);
+      const list = latencies.get(label);
+      entry.onMessage = (clientMessageId) => {
+        const at = sentAt.get(clientMessageId);
+        if (at !== undefined) list.push(performance.now() - at);
+      };
+    }
+  }
+  const total = Math.round(perSecond * seconds);
+  const tickMs = 50;
+  const perTick = (perSecond * tickMs) / 1000;
+  const started = performance.now();
+  const turn = new Map();
+  for (let sent = 0; sent < total;) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / tickMs + 1) * perTick));
+    for (; sent < due; sent += 1) {
+      const entries = rooms[sent % rooms.length];
+      const sending = entries.filter(senders);
+      const index = turn.get(entries) ?? 0;
+      turn.set(entries, index + 1);
+      const entry = sending[index % sending.length];
+      const clientMessageId = randomUUID();
+      sentAt.set(clientMessageId, performance.now());
+      expected += entries.length;
+      sendMessage(entry, clientMessageId);
+    }
+    await sleep(tickMs);
+  }
+  // Time for the last messages to arrive before counting what is missing: a server that lags
+  // behind delivers late, which the latencies show; lost is what never comes, even after 3 s of quiet.
+  const received = () => [...latencies.values()].reduce((sum, list) => sum + list.length, 0);
+  let quietSince = performance.now();
+  for (let count = received(), waited = 0; waited < 30_000 && count < expected; waited += 100) {
+    await sleep(100);
+    if (received() !== count) [count, quietSince] = [received(), performance.now()];
+    else if (performance.now() - quietSince > 3000) break;
+  }
+  for (const entries of rooms) for (const entry of entries) entry.onMessage = undefined;
+  const groups = {};
+  for (const [label, list] of latencies) {
+    const sorted = [...list].sort((a, b) => a - b);
+    groups[label] = {
+      p50_ms: round1(quantile(sorted, 0.5)),
+      p99_ms: round1(quantile(sorted, 0.99)),
+      received: list.length,
+    };
+  }
+  return {
+    messages: total,
+    expected_deliveries: expected,
+    lost: expected - received(),
+    closed_sockets: connection.sockets.filter((entry) => entry.closed).length,
+    groups,
+  };
+}
+
+/**
+ * Deliveries per second with one message in flight per room: the next is sent (by the room's next
+ * socket, no sooner than 110 ms after that socket's previous frame) once every socket has it.
+ */
+export async function closedLoop(connection, seconds) {
+  const rooms = [...connection.byRoom.values()];
+  let deliveries = 0;
+  let stopped = false;
+  const lastFrame = new Map();
+  async function runRoom(entries) {
+    let turn = 0;
+    while (!stopped) {
+      const entry = entries[turn++ % entries.length];
+      const wait = (lastFrame.get(entry) ?? 0) + MIN_FRAME_INTERVAL_MS - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (stopped) return;
+      const clientMessageId = randomUUID();
+      await new Promise((done) => {
+        let missing = entries.length;
+        const timer = setTimeout(done, 5000);
+        for (const member of entries) {
+          member.onMessage = (id) => {
+            if (id !== clientMessageId) return;
+            if (!stopped) deliveries += 1;
+            if (--missing === 0) {
+              clearTimeout(timer);
+              done();
+            }
+          };
+        }
+        lastFrame.set(entry, performance.now());
+        sendMessage(entry, clientMessageId);
+      });
+    }
+  }
+  const runs = rooms.map(runRoom);
+  await sleep(seconds * 1000);
+  stopped = true;
+  await Promise.all(runs);
+  for (const entries of rooms) for (const entry of entries) entry.onMessage = undefined;
+  return deliveries / seconds;
+}
+
+/** Resident memory of a process, in kilobytes (VmRSS), or its peak (VmHWM). */
+export async function processMemory(pid, field = 'VmRSS') {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  return match ? Number(match[1]) : undefined;
+}
