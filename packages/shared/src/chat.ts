@@ -196,6 +196,8 @@ export interface ServerEvents {
   pong: { at: number };
   /** On a user's or guest's own channel: unread counts or the last message of a room changed. */
   inbox_changed: { chat_room_id: number };
+  /** To the sender only: a message sent over the socket was not stored, so it is not delivered. */
+  message_failed: { client_message_id: string | null; detail: string };
 }
 export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
 

@@ -1,7 +1,7 @@
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clientEventSchema, WS_CLOSE, type ServerEvent } from '@teamhire/shared';
+import { CHAT_TEXTS, clientEventSchema, WS_CLOSE, type ServerEvent } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import {
@@ -176,7 +176,16 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
           sendMessage(context, participant, roomId, {
             message_text: event.text,
             client_message_id: event.client_message_id,
-          }).catch((error: unknown) => request.log.warn({ err: error }, 'a realtime message was not stored'));
+          }).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'a realtime message was not stored');
+            // The sender must know, to show it and send again; a refusal says why, anything else not.
+            const refused = error instanceof AppError && error.statusCode < 500;
+            send(socket, {
+              type: 'message_failed',
+              client_message_id: event.client_message_id ?? null,
+              detail: refused ? error.detail : CHAT_TEXTS.sendFailed,
+            });
+          });
         }
       });
       socket.on('close', () => {

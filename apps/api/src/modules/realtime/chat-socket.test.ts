@@ -90,6 +90,29 @@ describe('chat sockets', () => {
       expect(history.filter((message) => message.client_message_id === clientMessageId)).toHaveLength(1);
     });
 
+    it('tells only the sender when a socket message cannot be stored, and delivers nothing', async () => {
+      const clientMessageId = randomUUID();
+      // The id is taken by another participant's message: storing the socket message is refused.
+      await fixtures.call('POST', `/api/chat-rooms/${roomId}/messages`, customer, {
+        message_text: 'Took the id first',
+        client_message_id: clientMessageId,
+      });
+      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
+      const buyerSocket = await sockets.join(roomId, userToken(customer), userKey(customer));
+      adminSocket.send({ type: 'message', text: 'Reusing an id', client_message_id: clientMessageId });
+      const failed = await adminSocket.next('message_failed');
+      expect(failed.client_message_id).toBe(clientMessageId);
+      expect(failed.detail).toEqual(expect.any(String));
+      expect(failed.detail).not.toContain('Took the id first');
+      await sleep(QUIET_MS);
+      expect(buyerSocket.all('message_failed')).toEqual([]);
+      expect(
+        [...adminSocket.all('new_message'), ...buyerSocket.all('new_message')].filter(
+          (event) => event.message.message_text === 'Reusing an id',
+        ),
+      ).toEqual([]);
+    });
+
     it('lets a guest with its session token talk with the team', async () => {
       const guestSocket = await sockets.join(guestRoomId, guestToken(guest), guestKey(guest));
       const adminSocket = await sockets.join(guestRoomId, userToken(team.admin), userKey(team.admin));
