@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './support/database';
-import { createAccount, serious, signedInPage } from './support/marketplace-fixtures';
+import { createAccount, serious, signedInPage } from './support/marketplace';
 
 async function addCard(page: Page, name: string, cardNumber: string) {
   await page.getByRole('button', { name: 'Add Payment Method' }).click();

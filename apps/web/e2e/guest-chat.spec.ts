@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import {
-  CHAT_PASSWORD,
+  PASSWORD,
   createAccount,
   createTeam,
   newUsername,
   RUN,
   serious,
   signedInPage,
-} from './support/chat-journeys';
+} from './support/marketplace';
 import { withDatabase } from './support/database';
 
 const TEAMS_QUERY =
@@ -85,12 +85,12 @@ test.describe('guest chat', () => {
     const username = newUsername('upgraded');
     await guest.getByLabel('Username', { exact: true }).fill(username);
     await guest.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-    await guest.getByLabel('Password', { exact: true }).fill(CHAT_PASSWORD);
-    await guest.getByLabel('Confirm Password', { exact: true }).fill(CHAT_PASSWORD);
+    await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await guest.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
     await guest.getByRole('button', { name: 'Create Account' }).click();
     await expect(guest).toHaveURL(/\/login$/, { timeout: 15_000 });
     await guest.getByLabel('Email or Username', { exact: true }).fill(username);
-    await guest.getByLabel('Password', { exact: true }).fill(CHAT_PASSWORD);
+    await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await guest.getByRole('button', { name: 'Sign In' }).click();
 
     // Signed in, the same conversation is there, with the guest's words as the account's own.

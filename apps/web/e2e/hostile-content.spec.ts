@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, createTeam, RUN, signedInPage } from './support/chat-journeys';
+import { createAccount, createTeam, RUN, signedInPage } from './support/marketplace';
 
 /**
  * Text that people type and names of files they send are shown as text, never run as code: markup and

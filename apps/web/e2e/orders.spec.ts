@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { withDatabase } from './support/database';
-import { createAccount, createTeamWithPackage, serious, signedInPage } from './support/marketplace-fixtures';
+import { createAccount, createTeamWithPackage, serious, signedInPage } from './support/marketplace';
 
 const EXPIRY_YEAR = String(new Date().getUTCFullYear() + 2);
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createAccount, createTeam, RUN, serious, signedInPage } from './support/chat-journeys';
+import { createAccount, createTeam, RUN, serious, signedInPage } from './support/marketplace';
 
 /** A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the thumbnail. */
 async function noisyPng(): Promise<Buffer> {

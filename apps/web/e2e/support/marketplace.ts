@@ -2,8 +2,8 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { hashPassword } from '../../../api/src/modules/accounts/password';
 import { withDatabase } from './database';
 
-/** Shared by the chat journeys: accounts and teams stored directly, and a signed-in browser context. */
-export const CHAT_PASSWORD = 'chat-secret-1';
+/** Shared by the journeys: accounts, teams and packages stored directly, and signed-in browser contexts. */
+export const PASSWORD = 'journey-secret-1';
 export const RUN = Date.now().toString(36);
 let sequence = 0;
 
@@ -18,7 +18,7 @@ export async function createAccount(
   role: 'BUYER' | 'TEAM_ADMIN',
 ): Promise<{ id: number; username: string }> {
   const username = newUsername(prefix);
-  const passwordHash = await hashPassword(CHAT_PASSWORD, 10);
+  const passwordHash = await hashPassword(PASSWORD, 10);
   const { rows } = await withDatabase((client) =>
     client.query<{ id: number }>(
       `insert into users (username, email, password_hash, role, email_verified, is_verified)
@@ -63,10 +63,41 @@ export async function createTeam(adminId: number, name: string, { findable = fal
   });
 }
 
+/** A team of one admin with one published package, the way a seller would have set it up. */
+export async function createTeamWithPackage(
+  adminId: number,
+  priceCents: number,
+): Promise<{ teamId: number; teamName: string; packageId: number; title: string }> {
+  const teamName = newUsername('Order Crew');
+  const title = `Landing Page Sprint ${newUsername('p')}`;
+  return withDatabase(async (client) => {
+    const team = await client.query<{ id: number }>(
+      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
+       values ($1, 'Landing pages in a week.', $2, 5, 1, true) returning id`,
+      [teamName, adminId],
+    );
+    const teamId = team.rows[0]?.id;
+    if (!teamId) throw new Error('no team');
+    await client.query(`insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')`, [
+      teamId,
+      adminId,
+    ]);
+    const item = await client.query<{ id: number }>(
+      `insert into service_packages (team_id, title, description, price_cents, duration_days, tags, status)
+       values ($1, $2, 'A responsive landing page designed, built and launched.', $3, 7, 'react,design', 'published')
+       returning id`,
+      [teamId, title, priceCents],
+    );
+    const packageId = item.rows[0]?.id;
+    if (!packageId) throw new Error('no package');
+    return { teamId, teamName, packageId, title };
+  });
+}
+
 export async function signIn(page: Page, username: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email or Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(CHAT_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
