@@ -10,7 +10,7 @@ import { PasswordField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from './account-errors';
+import { showFieldErrors } from './account-errors';
 import { useChangePassword } from './api/change-password';
 import { changePasswordFormSchema } from './form-schemas';
 
@@ -43,11 +43,8 @@ export function ChangePasswordPage() {
         setError('current_password', { message: error.detail }, { shouldFocus: true });
         return;
       }
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, PASSWORD_FIELDS) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
-      if (fieldErrors.length === 0) setFailure(error instanceof Error ? error.message : String(error));
+      const fieldErrorCount = showFieldErrors(error, PASSWORD_FIELDS, setError);
+      if (fieldErrorCount === 0) setFailure(error instanceof Error ? error.message : String(error));
     }
   });
 

@@ -10,7 +10,7 @@ import { Button, buttonClassName } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from './account-errors';
+import { showFieldErrors } from './account-errors';
 import { useCurrentUser } from './api/get-current-user';
 import { useUpdateCurrentUser } from './api/update-current-user';
 import { useUploadProfilePicture } from './api/upload-profile-picture';
@@ -90,11 +90,8 @@ function EditProfileForm({ user }: { user: User }) {
       await updateUser.mutateAsync(profileChanges(user, values, pictureUrl));
       setSaved(true);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, PROFILE_FIELDS) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
-      if (fieldErrors.length === 0) setFailure(ACCOUNT_TEXTS.profileUpdateFailed);
+      const fieldErrorCount = showFieldErrors(error, PROFILE_FIELDS, setError);
+      if (fieldErrorCount === 0) setFailure(ACCOUNT_TEXTS.profileUpdateFailed);
     }
   });
 

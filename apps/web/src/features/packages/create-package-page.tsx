@@ -9,8 +9,7 @@ import { Button, buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from '../accounts/account-errors';
+import { showFieldErrors } from '../accounts/account-errors';
 import { useNavigationFlags } from '../navigation/api/get-navigation';
 import { useMyTeams } from '../teams/api/get-my-teams';
 import { SelectField } from '../teams/components/select-field';
@@ -53,10 +52,7 @@ function CreatePackageForm({ teams }: { teams: Team[] }) {
       await navigate(MANAGE_PACKAGES_PATH);
     } catch (error) {
       setFailure(createFailureMessage(error));
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, CREATE_FIELDS) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
+      showFieldErrors(error, CREATE_FIELDS, setError);
     }
   });
 

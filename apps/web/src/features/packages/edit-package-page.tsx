@@ -10,7 +10,7 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from '../accounts/account-errors';
+import { showFieldErrors } from '../accounts/account-errors';
 import { useCurrentUser } from '../accounts/api/get-current-user';
 import { numberOrUndefined } from '../teams/team-form';
 import { usePackage } from './api/get-package';
@@ -51,10 +51,7 @@ function EditPackageForm({ item }: { item: ServicePackage }) {
       await navigate(MANAGE_PACKAGES_PATH);
     } catch (error) {
       setFailure(updateFailureMessage(error));
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, PACKAGE_FIELD_NAMES) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
+      showFieldErrors(error, PACKAGE_FIELD_NAMES, setError);
     }
   });
 

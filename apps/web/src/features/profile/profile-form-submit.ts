@@ -30,7 +30,7 @@ export async function saveWithFeedback<F extends string>(
   try {
     await save();
   } catch (error) {
-    const fieldErrors = error instanceof ApiError ? formFieldErrors(error, fields) : [];
+    const fieldErrors = formFieldErrors(error, fields);
     fieldErrors.forEach(({ field, message }, index) => onFieldError(field, message, index === 0));
     if (fieldErrors.length === 0) onFailure(saveFailureMessage(error));
   }

@@ -16,8 +16,7 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from '../accounts/account-errors';
+import { showFieldErrors } from '../accounts/account-errors';
 import { useNavigationFlags } from '../navigation/api/get-navigation';
 import { useCreateTeam } from './api/create-team';
 import { CatalogueFields } from './components/catalogue-fields';
@@ -83,10 +82,7 @@ function CreateTeamForm() {
       await navigate(`/teams/manage?team=${created.id}`);
     } catch (error) {
       setFailure(createTeamFailureMessage(error));
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, TEAM_FIELDS) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
+      showFieldErrors(error, TEAM_FIELDS, setError);
     }
   });
 

@@ -7,7 +7,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { formFieldErrors } from '../../accounts/account-errors';
+import { showFieldErrors } from '../../accounts/account-errors';
 import { useUpdateTeam } from '../api/update-team';
 import {
   memberCountText,
@@ -79,10 +79,7 @@ function EditTeamForm({ team, onDone }: { team: TeamDetail; onDone: () => void }
       showToast({ title: TEAM_UPDATED_MESSAGE, variant: 'success' });
       onDone();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? formFieldErrors(error, TEAM_FIELDS) : [];
-      fieldErrors.forEach(({ field, message }, index) =>
-        setError(field, { message }, { shouldFocus: index === 0 }),
-      );
+      showFieldErrors(error, TEAM_FIELDS, setError);
       showToast({
         title: TEAM_TEXTS.updateFailed,
         description: error instanceof ApiError && error.detail ? error.detail : undefined,
