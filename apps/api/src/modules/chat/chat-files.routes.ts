@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { ChatContext } from './chat.service';
 import { openFile, storeUpload, tooLarge } from './chat-files';
+import { uploadRoutes } from '../../plugins/uploads';
 import { createParticipants } from './participants';
 
 const tags = ['chat'];
@@ -31,36 +32,38 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   };
   const participants = createParticipants(deps.db, deps.authenticator);
 
-  app.post(
-    '/api/chat-rooms/:id/upload',
-    {
-      schema: {
-        tags,
-        summary: 'Send a file (any type, at most 1 GiB), streamed to storage',
-        ...secured,
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422) },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/api/chat-rooms/:id/upload',
+      {
+        schema: {
+          tags,
+          summary: 'Send a file (any type, at most 1 GiB), streamed to storage',
+          ...secured,
+          consumes: ['multipart/form-data'],
+          params: idParamsSchema,
+          response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422) },
+        },
       },
-    },
-    async (request, reply) => {
-      const participant = await participants.require(request);
-      const declared = Number(request.headers['content-length']);
-      // A declared size over the limit is refused before a single byte is read.
-      if (Number.isFinite(declared) && declared > CHAT_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        throw tooLarge(declared);
-      }
-      if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
-      const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError(422, 'Choose a file to send');
-      const message = await storeUpload(context, participant, request.params.id, {
-        stream: file.file,
-        fileName: file.filename,
-        mimeType: file.mimetype,
-      });
-      return reply.status(201).send(message);
-    },
-  );
+      async (request, reply) => {
+        const participant = await participants.require(request);
+        const declared = Number(request.headers['content-length']);
+        // A declared size over the limit is refused before a single byte is read.
+        if (Number.isFinite(declared) && declared > CHAT_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          throw tooLarge(declared);
+        }
+        if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+        const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError(422, 'Choose a file to send');
+        const message = await storeUpload(context, participant, request.params.id, {
+          stream: file.file,
+          fileName: file.filename,
+          mimeType: file.mimetype,
+        });
+        return reply.status(201).send(message);
+      },
+    );
+  });
 
   for (const variant of ['original', 'thumbnail'] as const) {
     app.get(

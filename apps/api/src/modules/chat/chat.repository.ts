@@ -1,3 +1,4 @@
+import type { ChatRole } from '@teamhire/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
@@ -136,6 +137,115 @@ export async function insertMessage(db: DatabaseOrTransaction, message: typeof c
     await db.update(chatRooms).set({ lastMessageAt: new Date() }).where(eq(chatRooms.id, message.chatRoomId));
   }
   return row?.id;
+}
+
+/** What storing a text message found: undefined when the room does not exist. */
+export interface StoredTextMessage {
+  room: RoomRow;
+  teamAdminId: number;
+  teamMemberIds: number[];
+  /** The sender's place in the room; null when they have none (refused, nothing stored). */
+  role: ChatRole | null;
+  /** Null when nothing was stored: no access, or a repeat of an already stored client id. */
+  message: { id: number; createdAt: Date; senderName: string | null } | null;
+}
+
+/**
+ * A text message in one statement, so a busy room costs one round trip and one commit per message:
+ * the sender's access is checked against the room as it is now, the message stored (once per client
+ * id), the room's last activity moved, the sender's own read point moved past it, and what the
+ * broadcast needs (the room, its team admin and members, the sender's name) read back.
+ */
+export async function storeTextMessage(
+  db: DatabaseOrTransaction,
+  input: {
+    roomId: number;
+    senderUserId: number | null;
+    senderGuestId: number | null;
+    reader: string;
+    text: string;
+    clientMessageId: string;
+  },
+): Promise<StoredTextMessage | undefined> {
+  const { roomId, senderUserId: userId, senderGuestId: guestId } = input;
+  const result = await db.execute<{
+    id: number;
+    team_id: number;
+    buyer_id: number | null;
+    guest_user_id: number | null;
+    status: RoomRow['status'];
+    created_at: Date | string;
+    last_message_at: Date | string | null;
+    admin_id: number;
+    role: ChatRole | null;
+    message_id: string | number | null;
+    message_created_at: Date | string | null;
+    sender_name: string | null;
+    member_ids: number[];
+  }>(sql`
+    with access as (
+      select r.*, t.admin_id,
+             case
+               when ${guestId}::int is not null then
+                 case when r.guest_user_id = ${guestId}::int then 'guest' end
+               when r.buyer_id = ${userId}::int then 'buyer'
+               when t.admin_id = ${userId}::int then 'admin'
+               when exists (select 1 from team_members tm
+                            where tm.team_id = r.team_id and tm.user_id = ${userId}::int) then 'member'
+             end as role
+      from chat_rooms r join teams t on t.id = r.team_id
+      where r.id = ${roomId}
+    ),
+    inserted as (
+      insert into chat_messages (chat_room_id, sender_user_id, sender_guest_id, message_text, message_type, client_message_id)
+      select id, ${userId}::int, ${guestId}::int, ${input.text}, 'text', ${input.clientMessageId}::uuid
+      from access where role is not null
+      on conflict do nothing
+      returning id, created_at
+    ),
+    touched as (
+      update chat_rooms set last_message_at = inserted.created_at
+      from inserted where chat_rooms.id = ${roomId}
+    ),
+    read_point as (
+      insert into chat_room_reads (chat_room_id, reader, last_read_message_id)
+      select ${roomId}, ${input.reader}, inserted.id from inserted
+      on conflict (chat_room_id, reader) do update
+        set last_read_message_id = greatest(chat_room_reads.last_read_message_id, excluded.last_read_message_id),
+            updated_at = now()
+    )
+    select a.id, a.team_id, a.buyer_id, a.guest_user_id, a.status, a.created_at, a.last_message_at,
+           a.admin_id, a.role, i.id as message_id, i.created_at as message_created_at,
+           coalesce((select username from users where id = ${userId}::int),
+                    (select name from guest_users where id = ${guestId}::int)) as sender_name,
+           array(select user_id from team_members where team_id = a.team_id order by user_id) as member_ids
+    from access a left join inserted i on true
+  `);
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const date = (value: Date | string) => new Date(value);
+  return {
+    room: {
+      id: row.id,
+      teamId: row.team_id,
+      buyerId: row.buyer_id,
+      guestUserId: row.guest_user_id,
+      status: row.status,
+      createdAt: date(row.created_at),
+      lastMessageAt: row.last_message_at === null ? null : date(row.last_message_at),
+    },
+    teamAdminId: row.admin_id,
+    teamMemberIds: row.member_ids,
+    role: row.role,
+    message:
+      row.message_id === null || row.message_created_at === null
+        ? null
+        : {
+            id: Number(row.message_id),
+            createdAt: date(row.message_created_at),
+            senderName: row.sender_name,
+          },
+  };
 }
 
 export async function insertFile(db: DatabaseOrTransaction, file: typeof chatFiles.$inferInsert) {

@@ -162,16 +162,25 @@ export async function announceInboxChange(
   room: repository.RoomRow,
   teamAdminId: number,
 ) {
+  const memberIds = await repository.teamMemberIds(context.db, room.teamId);
+  await Promise.all(announceInboxChangeTo(context, roomId, room, teamAdminId, memberIds));
+}
+
+function announceInboxChangeTo(
+  context: ChatContext,
+  roomId: number,
+  room: repository.RoomRow,
+  teamAdminId: number,
+  memberIds: readonly number[],
+) {
   const recipients: { kind: 'user' | 'guest'; id: number }[] = [{ kind: 'user', id: teamAdminId }];
   if (room.buyerId !== null) recipients.push({ kind: 'user', id: room.buyerId });
   if (room.guestUserId !== null) recipients.push({ kind: 'guest', id: room.guestUserId });
-  for (const memberId of await repository.teamMemberIds(context.db, room.teamId)) {
+  for (const memberId of memberIds) {
     if (memberId !== teamAdminId) recipients.push({ kind: 'user', id: memberId });
   }
-  await Promise.all(
-    recipients.map((recipient) =>
-      context.bus.publish(participantChannel(recipient), { type: 'inbox_changed', chat_room_id: roomId }),
-    ),
+  return recipients.map((recipient) =>
+    context.bus.publish(participantChannel(recipient), { type: 'inbox_changed', chat_room_id: roomId }),
   );
 }
 
@@ -181,31 +190,48 @@ export async function sendMessage(
   roomId: number,
   input: { message_text: string; client_message_id?: string },
 ): Promise<ChatMessage> {
-  const access = await roomAccess(context.db, participant, roomId);
   const clientMessageId = input.client_message_id ?? randomUUID();
-  const id = await repository.insertMessage(context.db, {
-    chatRoomId: roomId,
+  const stored = await repository.storeTextMessage(context.db, {
+    roomId,
     senderUserId: participant.kind === 'user' ? participant.id : null,
     senderGuestId: participant.kind === 'guest' ? participant.id : null,
-    messageText: input.message_text,
-    messageType: 'text',
+    reader: readerKey(participant),
+    text: input.message_text,
     clientMessageId,
   });
-  // A repeat of an already stored message (same client id) answers with the stored one, once.
-  const row = id
-    ? await repository.findMessage(context.db, id)
-    : await repository.findMessageByClientId(context.db, roomId, clientMessageId);
-  if (!row) throw new AppError(409, 'The message could not be stored');
-  const message = toMessageResponse(row);
-  // A client id is the sender's own: another participant's message is never answered as theirs.
-  if (!id && message.sender_id !== `${participant.kind}:${participant.id}`) {
-    throw new AppError(409, 'This message id is already in use; send the message again');
+  if (!stored) throw roomNotFound();
+  if (!stored.role) throw accessDenied();
+  if (!stored.message) {
+    // A repeat of an already stored message (same client id) answers with the stored one, once;
+    // a client id is the sender's own: another participant's message is never answered as theirs.
+    const row = await repository.findMessageByClientId(context.db, roomId, clientMessageId);
+    if (!row) throw new AppError(409, 'The message could not be stored');
+    const message = toMessageResponse(row);
+    if (message.sender_id !== readerKey(participant)) {
+      throw new AppError(409, 'This message id is already in use; send the message again');
+    }
+    return message;
   }
-  if (id) {
-    await repository.markRead(context.db, roomId, readerKey(participant), id);
-    await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
-    await announceInboxChange(context, roomId, access.room, access.teamAdminId);
-  }
+  const message: ChatMessage = {
+    id: stored.message.id,
+    chat_room_id: roomId,
+    sender_id: readerKey(participant),
+    sender_name: stored.message.senderName ?? participant.name,
+    sender_role: stored.role,
+    message_text: input.message_text,
+    message_type: 'text',
+    file_url: null,
+    thumbnail_url: null,
+    file_name: null,
+    file_size: null,
+    file_kind: null,
+    client_message_id: clientMessageId,
+    created_at: stored.message.createdAt.toISOString(),
+  };
+  await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
+  await Promise.all(
+    announceInboxChangeTo(context, roomId, stored.room, stored.teamAdminId, stored.teamMemberIds),
+  );
   return message;
 }
 

@@ -984,6 +984,29 @@ describe('chat', () => {
       expect(refused[`user:${team.admin.id}`]).toEqual([]);
     });
 
+    it('stores a message in one statement, and broadcasts exactly what the room lists afterwards', async () => {
+      const senders: [Participant, number][] = [
+        [asParticipant(customer), roomId],
+        [asParticipant(team.admin), roomId],
+        [asParticipant(team.members[0]!), roomId],
+        [asGuest(guest), guestRoomId],
+      ];
+      for (const [sender, room] of senders) {
+        const spy = vi.spyOn(context.database.pool, 'query');
+        let message: ChatMessage;
+        try {
+          message = await chat.sendMessage(service, sender, room, { message_text: `From ${sender.name}` });
+          // One round trip (and one commit) per message: the access check, the insert, the room's
+          // last activity, the sender's read point and what the broadcast needs.
+          expect(spy.mock.calls.length).toBe(1);
+        } finally {
+          spy.mockRestore();
+        }
+        const listed = await chat.listMessages(service, sender, room, { limit: 1 });
+        expect(listed.items).toEqual([message]);
+      }
+    });
+
     it("tells only the reader's own channel when a room is marked read", async () => {
       const received = await published(
         [`room:${roomId}`, `user:${customer.id}`, `user:${team.admin.id}`],
