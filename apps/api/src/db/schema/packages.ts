@@ -6,6 +6,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  real,
   serial,
   text,
   timestamp,
@@ -60,4 +61,49 @@ export const servicePackages = pgTable(
     check('service_packages_price_positive', sql`${table.priceCents} > 0`),
     check('service_packages_duration_positive', sql`${table.durationDays} >= 1`),
   ],
+);
+
+export const packageSearchKeyKind = pgEnum('package_search_key_kind', ['lexeme', 'tag', 'title_word']);
+
+/**
+ * Decision B3 at 100k packages: every key a published package is found by, one row each, so that a
+ * search counts and ranks its matches from this table's index alone (index-only scans) instead of
+ * visiting one table page per match. Kept by triggers on service_packages (migration 0008); rows exist
+ * only while the package is published. Lexemes are those of its search vector, with the package's
+ * ts_rank for that one lexeme; tags are lower-case, as the tag filter compares them; title words are
+ * the lower-case, space-separated words of the title, for the typo-tolerant match.
+ */
+export const servicePackageSearchKeys = pgTable(
+  'service_package_search_keys',
+  {
+    kind: packageSearchKeyKind('kind').notNull(),
+    key: text('key').notNull(),
+    // No foreign key: the triggers keep the rows, and a key check per row would slow bulk inserts.
+    packageId: integer('package_id').notNull(),
+    /** For a lexeme: ts_rank(search_vector, that lexeme); 0 for tags and title words. */
+    rank: real('rank').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // A key's packages in the search's order: relevance, then newest first.
+    index('service_package_search_keys_order_idx').on(
+      table.kind,
+      table.key,
+      // NULLS FIRST is PostgreSQL's default for DESC, so a plain `order by ... desc` reads this index.
+      table.rank.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.packageId.desc().nullsFirst(),
+    ),
+    index('service_package_search_keys_package_idx').on(table.packageId),
+  ],
+);
+
+/**
+ * Every word that has appeared in a published package's title (lower case, split at spaces): the small
+ * list a misspelt term is compared with, by trigram word similarity, before the packages are looked up.
+ */
+export const servicePackageTitleWords = pgTable(
+  'service_package_title_words',
+  { word: text('word').primaryKey() },
+  (table) => [index('service_package_title_words_trigram_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
 );

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Database, DatabaseOrTransaction } from '../../db/database';
+import { and, count, desc, eq, sql, type Query, type SQL } from 'drizzle-orm';
+import { alias, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { DatabaseOrTransaction } from '../../db/database';
 import { orders, servicePackages, teams, users } from '../../db/schema/index';
-import { qualified } from '../../db/sql';
+import { preparedQuery } from '../../db/sql';
 
 export type PackageRow = typeof servicePackages.$inferSelect;
 
@@ -35,27 +35,153 @@ const packageColumns = {
   adminUsername: admin.username,
 };
 
-function selectPackages(db: DatabaseOrTransaction) {
+/** The package with its team and the team admin's name, plus any `extra` fields. */
+function selectPackages<Extra extends Record<string, SQL>>(db: DatabaseOrTransaction, extra: Extra) {
   return db
-    .select(packageColumns)
+    .select({ ...packageColumns, ...extra })
     .from(servicePackages)
     .innerJoin(teams, eq(teams.id, servicePackages.teamId))
     .innerJoin(admin, eq(admin.id, teams.adminId));
 }
-export type PackageListRow = Awaited<ReturnType<typeof selectPackages>>[number];
+
+/** A package with its team and the team admin's name; times as ISO 8601 text in UTC, as the API writes them. */
+export interface PackageListRow {
+  package: Omit<PackageRow, 'searchVector' | 'createdAt' | 'updatedAt'> & {
+    createdAt: string;
+    updatedAt: string;
+  };
+  team: {
+    id: number;
+    name: string;
+    description: string | null;
+    memberCount: number;
+    maxMembers: number;
+    isActive: boolean;
+    createdAt: string;
+    adminId: number;
+  };
+  adminUsername: string;
+}
+
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * PostgreSQL's text for a timestamptz in a UTC session ('2026-11-23 06:58:02.24038+00', the fraction
+ * without trailing zeros) rewritten as Date#toISOString writes it ('2026-11-23T06:58:02.240Z'), which
+ * is a sixth of the cost of parsing it into a Date and formatting that; any other form (another time
+ * zone or date style) goes through Date.
+ */
+export function isoTimestamp(text: string): string {
+  const match = UTC_TIMESTAMP.exec(text);
+  if (!match) return new Date(text).toISOString();
+  return `${match[1]}T${match[2]}.${`${match[3] ?? ''}000`.slice(0, 3)}Z`;
+}
+
+/**
+ * A row of selectPackages as the driver gives it: the columns in the order of packageColumns (Drizzle
+ * lists a selection's fields in insertion order), then the `total` when the statement counts,
+ * timestamps as PostgreSQL's text.
+ */
+type PackageColumnValues = [
+  ...[number, number, string, string, number, number, string, string | null, string | null],
+  ...[PackageRow['status'], string, string],
+  ...[number, string, string | null, number, number, boolean, string, number, string],
+  total?: string,
+];
+
+/**
+ * Drizzle's generic mapping (a decoder lookup and a nested path per field, then a null check per joined
+ * table) took about 9 µs per row, half of what Node spent on a search of 50 packages; this one-pass
+ * mapping gives the same values (a test compares the two).
+ */
+function toPackageListRow(row: PackageColumnValues): PackageListRow {
+  return {
+    package: {
+      id: row[0],
+      teamId: row[1],
+      title: row[2],
+      description: row[3],
+      priceCents: row[4],
+      durationDays: row[5],
+      tags: row[6],
+      requirements: row[7],
+      deliverables: row[8],
+      status: row[9],
+      createdAt: isoTimestamp(row[10]),
+      updatedAt: isoTimestamp(row[11]),
+    },
+    team: {
+      id: row[12],
+      name: row[13],
+      description: row[14],
+      memberCount: row[15],
+      maxMembers: row[16],
+      isActive: row[17],
+      createdAt: isoTimestamp(row[18]),
+      adminId: row[19],
+    },
+    adminUsername: row[20],
+  };
+}
+
+/** The rows, and the total they carry (none without a row, or when the statement does not count). */
+interface PackagePage {
+  items: PackageListRow[];
+  total: number | undefined;
+}
+
+/**
+ * preparedQuery (db/sql.ts) for the package selections, mapped by toPackageListRow: built once per
+ * handle, sent as a named prepared statement, values through `sql.placeholder(name)`.
+ */
+function preparedPackageQuery(
+  name: string,
+  build: (db: DatabaseOrTransaction) => { toSQL(): Query },
+): (db: DatabaseOrTransaction) => PgPreparedQuery<PackageRowsConfig> {
+  return preparedQuery(name, (db) => ({
+    prepare: (statementName: string) =>
+      db._.session.prepareQuery<PackageRowsConfig>(
+        build(db).toSQL(),
+        undefined,
+        statementName,
+        true,
+        (rows) => {
+          const values = rows as PackageColumnValues[];
+          const total = values[0]?.[21];
+          return {
+            items: values.map(toPackageListRow),
+            total: total === undefined ? undefined : Number(total),
+          };
+        },
+      ),
+  }));
+}
+type PackageRowsConfig = PreparedQueryConfig & { execute: PackagePage };
 
 const published = eq(servicePackages.status, 'published');
 
+/**
+ * The total comes with the page in the same statement (a scalar subquery, run once). A page past the
+ * end has no row to carry it: then the same statement is asked for one row from the start.
+ */
+const publishedList = preparedPackageQuery('package_list', (db) =>
+  selectPackages(db, {
+    total: sql<number>`(select count(*) from service_packages where status = 'published')`,
+  })
+    .where(published)
+    .orderBy(desc(servicePackages.createdAt), desc(servicePackages.id))
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('limit')),
+);
+
 export async function listPublished(db: DatabaseOrTransaction, window: { skip: number; limit: number }) {
-  const [items, [total]] = await Promise.all([
-    selectPackages(db)
-      .where(published)
-      .orderBy(desc(servicePackages.createdAt), desc(servicePackages.id))
-      .offset(window.skip)
-      .limit(window.limit),
-    db.select({ value: count() }).from(servicePackages).where(published),
-  ]);
-  return { items, total: total?.value ?? 0 };
+  const page = await publishedList(db).execute(window);
+  return withTotal(page, () => publishedList(db).execute({ skip: 0, limit: 1 }));
+}
+
+/** The page with its total; past the end, where no row carries it, the total asked for again. */
+async function withTotal(page: PackagePage, fromTheStart: () => Promise<PackagePage>) {
+  return { items: page.items, total: page.total ?? (await fromTheStart()).total ?? 0 };
 }
 
 export interface SearchFilters {
@@ -70,120 +196,277 @@ export interface SearchFilters {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /**
- * How close a title word must be to the term for the trigram match (`<%`, word similarity). The
- * extension's default (0.6) misses ordinary typos in hyphenated words: 'ecomerce' against
- * 'E-commerce Store' scores 0.45. Set for the search's own transaction only.
+ * Which parts a search has. Each combination is its own prepared statement, whose SQL has only the
+ * conditions it needs (so PostgreSQL plans each well); the values always come as parameters.
  */
-export const TITLE_WORD_SIMILARITY_THRESHOLD = 0.4;
+interface SearchShape {
+  term: boolean;
+  tags: 'none' | 'one' | 'several';
+  minPrice: boolean;
+  maxPrice: boolean;
+  maxDuration: boolean;
+  teamName: boolean;
+}
 
-/** The tags column as a lower-case array, the expression service_packages_tags_idx indexes. */
-const tagArray = sql`string_to_array(lower(${qualified(servicePackages.tags)}), ',')`;
+interface SearchValues {
+  term: string;
+  tags: string[];
+  minPriceCents: number;
+  maxPriceCents: number;
+  maxDuration: number;
+  teamPattern: string;
+  skip: number;
+  limit: number;
+  /** skip + limit: how many of each ranked part can reach the page. */
+  window: number;
+}
 
-function searchCondition(db: DatabaseOrTransaction, filters: SearchFilters, query: SQL | undefined) {
-  const tags = [...new Set((filters.tags ?? []).map((tag) => tag.toLowerCase()))];
-  return and(
-    published,
-    query && filters.term
-      ? or(
-          sql`${qualified(servicePackages.searchVector)} @@ ${query}`,
-          sql`${filters.term} <% ${qualified(servicePackages.title)}`,
-        )
-      : undefined,
+const placeholder = (name: keyof SearchValues) => sql.placeholder(name);
+
+/** The filters on a package row aliased `p`, or undefined without any. */
+function filterConditions(shape: SearchShape): SQL | undefined {
+  const conditions = [
     // Any of the tags: array overlap, which the GIN index on the same expression answers.
-    tags.length
-      ? sql`${tagArray} && array[${sql.join(
-          tags.map((tag) => sql`${tag}`),
-          sql`, `,
-        )}]::text[]`
+    shape.tags !== 'none'
+      ? sql`string_to_array(lower(p.tags), ',') && ${placeholder('tags')}::text[]`
       : undefined,
-    filters.minPriceCents !== undefined ? gte(servicePackages.priceCents, filters.minPriceCents) : undefined,
-    filters.maxPriceCents !== undefined ? lte(servicePackages.priceCents, filters.maxPriceCents) : undefined,
-    filters.maxDuration !== undefined ? lte(servicePackages.durationDays, filters.maxDuration) : undefined,
-    filters.teamName
-      ? inArray(
-          servicePackages.teamId,
-          db
-            .select({ id: teams.id })
-            .from(teams)
-            .where(ilike(teams.name, `%${escapeLike(filters.teamName)}%`)),
-        )
+    shape.minPrice ? sql`p.price_cents >= ${placeholder('minPriceCents')}` : undefined,
+    shape.maxPrice ? sql`p.price_cents <= ${placeholder('maxPriceCents')}` : undefined,
+    shape.maxDuration ? sql`p.duration_days <= ${placeholder('maxDuration')}` : undefined,
+    shape.teamName
+      ? sql`p.team_id in (select teams.id from teams where teams.name ilike ${placeholder('teamPattern')})`
       : undefined,
+  ].filter((condition) => condition !== undefined);
+  return conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
+}
+
+const andFilters = (filters: SQL | undefined) => (filters ? sql` and ${filters}` : sql``);
+
+/**
+ * The page of a search with a term, as rows (id, tier, score, created_at, total): full-text matches are
+ * tier 1, scored by rank; close title matches tier 0, scored by similarity. Decision B3; how it
+ * stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
+ *
+ * Full-text matches (websearch syntax over title, tags and description, weighted A, B, C) come first
+ * by ts_rank, which for a word counts an occurrence in the title above any number in the tags and
+ * those above any number in the description; then the packages that only have a title word close to
+ * the term (trigram word similarity at least 0.4: typos and partial words), by that similarity. Ties:
+ * newest first. A one-word query without filters is counted and ranked from the search keys' index
+ * alone; otherwise the GIN index finds the rows (the filters narrow them first) and they are ranked.
+ */
+function termPage(shape: SearchShape): SQL {
+  const filters = filterConditions(shape);
+  // The lexeme of a one-lexeme query: its text is the lexeme quoted, with ' and \ doubled. `monotone`
+  // (no negation): then a title word that matches the query by itself makes every package with that
+  // word a full-text match, so the word can bring no close-only match.
+  const query = sql`query as materialized (
+    select q,
+      case when numnode(q) = 1
+        then replace(replace(substr(q::text, 2, length(q::text) - 2), '''''', ''''), '\\\\', '\\') end as lexeme,
+      strpos(q::text, '!') = 0 as monotone
+    from websearch_to_tsquery('english', ${placeholder('term')}) as q
+  )`;
+  const lexeme = sql`(select lexeme from query)`;
+  const tsquery = sql`(select q from query)`;
+  const lexemeKeys = sql`service_package_search_keys where kind = 'lexeme' and key = ${lexeme}`;
+  // A package found through a close title word counts only when it is not a full-text match (one
+  // lexeme: not among its keys; otherwise its row says so) and passes the filters.
+  const closeOnly = (
+    id: SQL,
+  ) => sql`(${lexeme} is not null and ${id} not in (select package_id from ${lexemeKeys})
+      or ${lexeme} is null
+        and not exists (select from service_packages as f where f.id = ${id} and f.search_vector @@ ${tsquery}))
+    ${filters ? sql`and exists (select from service_packages as p where p.id = ${id} and ${filters})` : sql``}`;
+  const close = sql`close_words as materialized (
+    select close.word, close.similarity
+    from service_package_close_title_words(${placeholder('term')}) as close, query
+    where not (query.monotone and to_tsvector('english', close.word) @@ query.q)
+  )`;
+  const closeCount = sql`(select count(distinct search_key.package_id)
+    from close_words
+    join service_package_search_keys as search_key
+      on search_key.kind = 'title_word' and search_key.key = close_words.word
+    where ${closeOnly(sql`search_key.package_id`)})`;
+  // The page needs only each close word's newest `window` packages: a package left out of its best
+  // word's window has that many newer ones with at least its similarity ahead of it.
+  const closePart = sql`(select newest.id, 0 as tier, max(newest.similarity) as score, newest.created_at from close_words
+    cross join lateral (
+      select search_key.package_id as id, close_words.similarity, search_key.created_at
+      from service_package_search_keys as search_key
+      where search_key.kind = 'title_word' and search_key.key = close_words.word
+        and ${closeOnly(sql`search_key.package_id`)}
+      order by search_key.rank desc, search_key.created_at desc, search_key.package_id desc
+      limit ${placeholder('window')}
+    ) as newest
+    group by newest.id, newest.created_at
+    order by score desc, newest.created_at desc, newest.id desc limit ${placeholder('window')})`;
+  const pageOrder = sql`order by tier desc, score desc, created_at desc, id desc
+    offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+
+  if (filters) {
+    return sql`with ${query},
+    full_text as materialized (
+      select p.id, ts_rank(p.search_vector, ${tsquery}) as rank, p.created_at from service_packages as p
+      where p.status = 'published' and p.search_vector @@ ${tsquery} and ${filters}
+    ),
+    ${close},
+    page as (
+      (select id, 1 as tier, rank as score, created_at from full_text
+        order by rank desc, created_at desc, id desc limit ${placeholder('window')})
+      union all ${closePart}
+      ${pageOrder}
+    )
+    select id, tier, score, created_at, (select count(*) from full_text) + ${closeCount} as total
+    from page`;
+  }
+  return sql`with ${query},
+  full_text_rows as materialized (
+    select p.id, ts_rank(p.search_vector, ${tsquery}) as rank, p.created_at from service_packages as p
+    where ${lexeme} is null and p.status = 'published' and p.search_vector @@ ${tsquery}
+  ),
+  ${close},
+  page as (
+    (select package_id as id, 1 as tier, rank as score, created_at from ${lexemeKeys}
+      order by rank desc, created_at desc, package_id desc limit ${placeholder('window')})
+    union all
+    (select id, 1, rank, created_at from full_text_rows
+      order by rank desc, created_at desc, id desc limit ${placeholder('window')})
+    union all ${closePart}
+    ${pageOrder}
+  )
+  select id, tier, score, created_at,
+    (select count(*) from ${lexemeKeys}) + (select count(*) from full_text_rows) + ${closeCount} as total
+  from page`;
+}
+
+/** Newest first. Tags alone are answered from the search keys; other filters from the rows. */
+function newestPage(shape: SearchShape): SQL {
+  const filters = filterConditions(shape);
+  const tagsOnly =
+    shape.tags !== 'none' && !shape.minPrice && !shape.maxPrice && !shape.maxDuration && !shape.teamName;
+  if (tagsOnly) {
+    const tagKeys = sql`service_package_search_keys where kind = 'tag' and key = any(${placeholder('tags')}::text[])`;
+    // Each tag's newest `window` packages hold the page: merged, without repeats, then cut.
+    return sql`select id, 0 as tier, 0::real as score, created_at,
+      (select count(${shape.tags === 'several' ? sql`distinct package_id` : sql`*`}) from ${tagKeys}) as total
+    from (
+      select distinct tagged.package_id as id, tagged.created_at
+      from unnest(${placeholder('tags')}::text[]) as tag
+      cross join lateral (
+        select package_id, created_at from service_package_search_keys
+        where kind = 'tag' and key = tag
+        order by rank desc, created_at desc, package_id desc limit ${placeholder('window')}
+      ) as tagged
+    ) as newest
+    order by created_at desc, id desc offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+  }
+  return sql`select p.id, 0 as tier, 0::real as score, p.created_at,
+    (select count(*) from service_packages as p where p.status = 'published'${andFilters(filters)}) as total
+  from service_packages as p
+  where p.status = 'published'${andFilters(filters)}
+  order by p.created_at desc, p.id desc offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+}
+
+const shapeName = (shape: SearchShape) =>
+  [
+    'package_search',
+    shape.term ? 'term' : 'newest',
+    `tags_${shape.tags}`,
+    shape.minPrice && 'min_price',
+    shape.maxPrice && 'max_price',
+    shape.maxDuration && 'max_duration',
+    shape.teamName && 'team',
+  ]
+    .filter(Boolean)
+    .join('_');
+
+function searchStatement(shape: SearchShape) {
+  const page = shape.term ? termPage(shape) : newestPage(shape);
+  return preparedPackageQuery(shapeName(shape), (db) =>
+    selectPackages(db, { total: sql<number>`page.total` })
+      .innerJoin(sql`(${page}) as page`, sql`page.id = ${servicePackages.id}`)
+      .orderBy(sql`page.tier desc, page.score desc, page.created_at desc, page.id desc`),
   );
 }
 
-async function countMatches(db: DatabaseOrTransaction, where: SQL | undefined) {
-  const [row] = await db.select({ value: count() }).from(servicePackages).where(where);
-  return row?.value ?? 0;
-}
+const searchStatements = new Map<string, ReturnType<typeof searchStatement>>();
 
-/** Full rows for the given ids, in the order of the ids. */
-async function packagesInOrder(db: DatabaseOrTransaction, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await selectPackages(db).where(inArray(servicePackages.id, ids));
-  const byId = new Map(rows.map((row) => [row.package.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+function searchStatementFor(shape: SearchShape) {
+  const name = shapeName(shape);
+  let statement = searchStatements.get(name);
+  if (!statement) {
+    statement = searchStatement(shape);
+    searchStatements.set(name, statement);
+  }
+  return statement;
 }
 
 /**
- * Decision B3. With a term: a full-text match (title, tags, description, weighted A, B, C) or a
- * title word close to the term (trigram word similarity, for typos and partial words). Full-text
- * matches come first, by ts_rank, which for each term counts an occurrence in the title above any
- * number in the tags and those above any number in the description; the close-title-only matches
- * follow by their similarity. Filters narrow the published packages; without a term, newest first.
+ * Decision B3: a term (full text, then close title words: see termPage) and filters over the
+ * published packages: any of the tags, a price range, a maximum duration, a team name. Without a
+ * term, newest first. One statement brings the page and the total.
  */
 export async function searchPublished(
-  db: Database,
+  db: DatabaseOrTransaction,
   filters: SearchFilters,
   window: { skip: number; limit: number },
 ) {
-  const query = filters.term ? sql`websearch_to_tsquery('english', ${filters.term})` : undefined;
-  if (!query || !filters.term) {
-    const where = searchCondition(db, filters, undefined);
-    const [items, total] = await Promise.all([
-      selectPackages(db)
-        .where(where)
-        .orderBy(desc(servicePackages.createdAt), desc(servicePackages.id))
-        .offset(window.skip)
-        .limit(window.limit),
-      countMatches(db, where),
-    ]);
-    return { items, total };
-  }
-  const term = filters.term;
-  return db.transaction(async (transaction) => {
-    await transaction.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TITLE_WORD_SIMILARITY_THRESHOLD)}, true)`,
-    );
-    const where = searchCondition(transaction, filters, query);
-    const vector = qualified(servicePackages.searchVector);
-    const relevance = sql`coalesce(nullif(ts_rank(${vector}, ${query}), 0) + 1, word_similarity(${term}, ${qualified(servicePackages.title)}))`;
-    // Ranking needs every match anyway, so the total comes with it; only ids, to keep the rows small.
-    const ranked = await transaction
-      .select({ id: servicePackages.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(servicePackages)
-      .where(where)
-      .orderBy(sql`${relevance} desc`, desc(servicePackages.createdAt), desc(servicePackages.id))
-      .offset(window.skip)
-      .limit(window.limit);
-    const total = ranked[0]?.total ?? (window.skip > 0 ? await countMatches(transaction, where) : 0);
-    const items = await packagesInOrder(
-      transaction,
-      ranked.map((row) => row.id),
-    );
-    return { items, total };
+  const tags = [...new Set((filters.tags ?? []).map((tag) => tag.toLowerCase()))];
+  const shape: SearchShape = {
+    term: Boolean(filters.term),
+    tags: tags.length === 0 ? 'none' : tags.length === 1 ? 'one' : 'several',
+    minPrice: filters.minPriceCents !== undefined,
+    maxPrice: filters.maxPriceCents !== undefined,
+    maxDuration: filters.maxDuration !== undefined,
+    teamName: Boolean(filters.teamName),
+  };
+  const values = (skip: number, limit: number): Partial<SearchValues> => ({
+    ...(shape.term && { term: filters.term }),
+    ...(shape.tags !== 'none' && { tags }),
+    ...(shape.minPrice && { minPriceCents: filters.minPriceCents }),
+    ...(shape.maxPrice && { maxPriceCents: filters.maxPriceCents }),
+    ...(shape.maxDuration && { maxDuration: filters.maxDuration }),
+    ...(shape.teamName && { teamPattern: `%${escapeLike(filters.teamName ?? '')}%` }),
+    skip,
+    limit,
+    window: skip + limit,
   });
+  const statement = searchStatementFor(shape)(db);
+  const page = await statement.execute(values(window.skip, window.limit));
+  return withTotal(page, () => statement.execute(values(0, 1)));
 }
+
+const packageById = preparedPackageQuery('package_by_id', (db) =>
+  selectPackages(db, {}).where(eq(servicePackages.id, sql.placeholder('id'))),
+);
 
 export async function findPackage(db: DatabaseOrTransaction, id: number) {
-  const [row] = await selectPackages(db).where(eq(servicePackages.id, id));
-  return row;
+  const { items } = await packageById(db).execute({ id });
+  return items[0];
 }
 
-export function listPackagesOfTeams(db: DatabaseOrTransaction, teamIds: number[], onlyPublished: boolean) {
-  if (teamIds.length === 0) return Promise.resolve([]);
-  return selectPackages(db)
-    .where(and(inArray(servicePackages.teamId, teamIds), onlyPublished ? published : undefined))
-    .orderBy(desc(servicePackages.updatedAt), desc(servicePackages.id));
+const packagesOfTeams = (onlyPublished: boolean) =>
+  preparedPackageQuery(`packages_of_teams${onlyPublished ? '_published' : ''}`, (db) =>
+    selectPackages(db, {})
+      .where(
+        and(
+          sql`${servicePackages.teamId} = any(${sql.placeholder('teamIds')}::integer[])`,
+          onlyPublished ? published : undefined,
+        ),
+      )
+      .orderBy(desc(servicePackages.updatedAt), desc(servicePackages.id)),
+  );
+const publishedPackagesOfTeams = packagesOfTeams(true);
+const allPackagesOfTeams = packagesOfTeams(false);
+
+export async function listPackagesOfTeams(
+  db: DatabaseOrTransaction,
+  teamIds: number[],
+  onlyPublished: boolean,
+) {
+  if (teamIds.length === 0) return [];
+  const query = onlyPublished ? publishedPackagesOfTeams : allPackagesOfTeams;
+  return (await query(db).execute({ teamIds })).items;
 }
 
 export async function teamsAdministeredBy(db: DatabaseOrTransaction, userId: number) {

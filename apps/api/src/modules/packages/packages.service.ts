@@ -21,8 +21,8 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
     requirements: item.requirements,
     deliverables: item.deliverables,
     status: item.status,
-    created_at: item.createdAt.toISOString(),
-    updated_at: item.updatedAt.toISOString(),
+    created_at: item.createdAt,
+    updated_at: item.updatedAt,
     team: {
       id: team.id,
       name: team.name,
@@ -30,7 +30,7 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
       member_count: team.memberCount,
       max_members: team.maxMembers,
       is_active: team.isActive,
-      created_at: team.createdAt.toISOString(),
+      created_at: team.createdAt,
       admin: { id: team.adminId, username: row.adminUsername },
     },
   };

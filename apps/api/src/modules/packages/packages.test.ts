@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_TEXTS, type PackageList, type ServicePackage } from '@teamhire/shared';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PACKAGE_TEXTS, servicePackageSchema, type PackageList, type ServicePackage } from '@teamhire/shared';
+import { servicePackages, teams, users } from '../../db/schema/index';
 import { nextAddress, type ErrorBody } from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { activityActions, createSignedInUser, type SignedInUser } from '../../../test/users';
+import { findPackage, isoTimestamp, listPackagesOfTeams } from './packages.repository';
+import { parseThenStringify } from './packages.routes';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -111,6 +116,15 @@ describe('service packages', () => {
   }
 
   const ids = (list: { items: ServicePackage[] }) => list.items.map((item) => item.id);
+
+  /** How many search keys (lexemes, tags, title words) the package has: none unless it is published. */
+  async function searchKeysOf(packageId: number) {
+    const result = await context.database.pool.query<{ count: string }>(
+      'select count(*) from service_package_search_keys where package_id = $1',
+      [packageId],
+    );
+    return Number(result.rows[0]!.count);
+  }
 
   function expectValidation(response: { statusCode: number; body: string; json<T>(): T }, message: string) {
     expect(response.statusCode, response.body).toBe(422);
@@ -344,6 +358,78 @@ describe('service packages', () => {
     });
   });
 
+  describe('reading', () => {
+    it('maps a package row by hand to the values Drizzle reads', async () => {
+      const item = await createPublished({ requirements: null, deliverables: 'Files and a walkthrough' });
+      await context.database.pool.query('update teams set description = null where id = $1', [team.id]);
+      try {
+        const [read] = await context.database.db
+          .select()
+          .from(servicePackages)
+          .innerJoin(teams, eq(teams.id, servicePackages.teamId))
+          .innerJoin(users, eq(users.id, teams.adminId))
+          .where(eq(servicePackages.id, item.id));
+        const { searchVector: _searchVector, ...packageColumns } = read!.service_packages;
+        const expected = {
+          package: {
+            ...packageColumns,
+            createdAt: packageColumns.createdAt.toISOString(),
+            updatedAt: packageColumns.updatedAt.toISOString(),
+          },
+          team: {
+            id: read!.teams.id,
+            name: read!.teams.name,
+            description: null,
+            memberCount: read!.teams.memberCount,
+            maxMembers: read!.teams.maxMembers,
+            isActive: read!.teams.isActive,
+            createdAt: read!.teams.createdAt.toISOString(),
+            adminId: read!.teams.adminId,
+          },
+          adminUsername: read!.users.username,
+        };
+        expect(await findPackage(context.database.db, item.id)).toEqual(expected);
+        const ofTeam = await listPackagesOfTeams(context.database.db, [team.id], true);
+        expect(ofTeam.find((row) => row.package.id === item.id)).toEqual(expected);
+      } finally {
+        await context.database.pool.query(
+          "update teams set description = 'A team that ships.' where id = $1",
+          [team.id],
+        );
+      }
+    });
+
+    it('answers through the response schema: unknown fields left out, a wrong value refused', async () => {
+      const item = await createPublished();
+      const serialize = parseThenStringify({ schema: servicePackageSchema, method: 'GET', url: '/x' });
+      expect(JSON.parse(serialize({ ...item, secret: 'not for the client' }))).toEqual(item);
+      expect(() => serialize({ ...item, price: 'free' })).toThrow(/Response doesn't match the schema/);
+    });
+
+    it("writes PostgreSQL's UTC timestamps as Date#toISOString does, and any other form through Date", () => {
+      fc.assert(
+        fc.property(
+          fc.date({
+            min: new Date('1000-01-01T00:00:00Z'),
+            max: new Date('9999-12-31T23:59:59Z'),
+            noInvalidDate: true,
+          }),
+          fc.integer({ min: 0, max: 999 }),
+          (date, microseconds) => {
+            const [day, time] = date.toISOString().slice(0, 19).split('T');
+            const fraction = `${String(date.getUTCMilliseconds()).padStart(3, '0')}${String(microseconds).padStart(3, '0')}`;
+            // PostgreSQL leaves out the fraction's trailing zeros, and the fraction itself when it is zero.
+            const written = fraction.replace(/0+$/, '');
+            const text = `${day} ${time}${written ? `.${written}` : ''}+00`;
+            expect(isoTimestamp(text)).toBe(date.toISOString());
+          },
+        ),
+      );
+      expect(isoTimestamp('2026-11-23 07:58:02.24+01')).toBe('2026-11-23T06:58:02.240Z');
+      expect(isoTimestamp('2026-11-23T06:58:02.240Z')).toBe('2026-11-23T06:58:02.240Z');
+    });
+  });
+
   describe('publish and unpublish', () => {
     it('moves a draft to published, then to unpublished, and back', async () => {
       const item = await createPackage();
@@ -468,6 +554,8 @@ describe('service packages', () => {
       expect(everything.total).toBe(everything.items.length);
       const next = (await call('GET', '/api/service-packages?skip=1&limit=1')).json<PackageList>();
       expect(ids(next)).toEqual([everything.items[1]!.id]);
+      const pastTheEnd = (await call('GET', '/api/service-packages?skip=1000&limit=5')).json<PackageList>();
+      expect(pastTheEnd).toMatchObject({ items: [], total: everything.total });
       expect((await call('GET', '/api/service-packages?limit=101')).statusCode).toBe(422);
       expect((await call('GET', '/api/service-packages?skip=-1')).statusCode).toBe(422);
     });
@@ -610,6 +698,104 @@ describe('service packages', () => {
       const all = await search({});
       const empty = await search({ search_term: '', tags: '', team_name: '', min_price: null });
       expect(empty.total).toBe(all.total);
+    });
+
+    it('counts a package that has several of the tags once', async () => {
+      const result = await search({ tags: ['shopify', 'ecommerce'] });
+      expect(ids(result).sort()).toEqual([descriptionMatch.id, cheapShort.id].sort());
+      expect(result.total).toBe(2);
+      const pastTheEnd = await search({ tags: ['shopify', 'ecommerce'] }, '?skip=10&limit=5');
+      expect(pastTheEnd).toMatchObject({ items: [], total: 2 });
+    });
+
+    it('ranks queries of several words and of query syntax by full text too', async () => {
+      expect(ids(await search({ search_term: 'kaleidoscope mobile' }))[0]).toBe(titleMatch.id);
+      expect(ids(await search({ search_term: '"mobile application"' }))[0]).toBe(titleMatch.id);
+      const kaleidoscopeNotOnline = await search({ search_term: 'kaleidoscope -online' });
+      expect(ids(kaleidoscopeNotOnline)).toEqual([titleMatch.id]);
+    });
+
+    it('lists packages with only a close title word after the full-text matches', async () => {
+      const closeOnly = await createPublished({
+        title: 'Webflow landing build',
+        description: 'A landing page on Webflow, built to convert visitors.',
+        tags: 'webflow',
+      });
+      const fullText = await createPublished({
+        title: 'Quarterly site care',
+        description: 'Web hosting, updates and backups for your company site.',
+        tags: 'hosting',
+      });
+      const result = await search({ search_term: 'web' });
+      expect(ids(result)).toEqual([fullText.id, closeOnly.id]);
+      expect(result.total).toBe(2);
+      // A partial word finds the title too.
+      expect(ids(await search({ search_term: 'webflo' }))).toContain(closeOnly.id);
+    });
+
+    it('finds a package as it is now: edited, unpublished, published again, deleted', async () => {
+      const item = await createPublished({
+        title: 'Zeppelin telemetry dashboard',
+        description: 'Live charts for a fleet of airborne sensors.',
+        tags: 'zeppelin,charts',
+      });
+      expect(ids(await search({ search_term: 'zeppelin' }))).toEqual([item.id]);
+      expect(ids(await search({ tags: ['zeppelin'] }))).toEqual([item.id]);
+
+      const edited = await call(
+        'PUT',
+        `/api/service-packages/${item.id}`,
+        admin,
+        updatePayload(item, { title: 'Dirigible telemetry dashboard', tags: 'dirigible,charts' }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect((await search({ search_term: 'zeppelin' })).total).toBe(0);
+      expect((await search({ tags: ['zeppelin'] })).total).toBe(0);
+      expect(ids(await search({ search_term: 'dirigible' }))).toEqual([item.id]);
+      expect(ids(await search({ search_term: 'dirigibel' }))).toEqual([item.id]);
+      expect(ids(await search({ tags: ['Dirigible'] }))).toEqual([item.id]);
+
+      const unpublished = await call('POST', `/api/service-packages/${item.id}/unpublish`, admin);
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect((await search({ search_term: 'dirigible' })).total).toBe(0);
+      expect((await search({ search_term: 'dirigibel' })).total).toBe(0);
+      expect((await search({ tags: ['dirigible'] })).total).toBe(0);
+
+      await publish(item.id);
+      expect(ids(await search({ search_term: 'dirigible' }))).toEqual([item.id]);
+
+      const deleted = await call('DELETE', `/api/service-packages/${item.id}`, admin);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      expect((await search({ search_term: 'dirigible' })).total).toBe(0);
+      expect(await searchKeysOf(item.id)).toBe(0);
+    });
+
+    it('leaves no search keys behind when a team goes with its packages', async () => {
+      const doomedTeam = await insertTeam(admin, 'Short Lived Collective');
+      const item = await createPublished({ team_id: doomedTeam.id, title: 'Ephemeral pop-up store' });
+      expect(await searchKeysOf(item.id)).toBeGreaterThan(0);
+      await context.database.pool.query('delete from teams where id = $1', [doomedTeam.id]);
+      expect(await searchKeysOf(item.id)).toBe(0);
+      expect((await search({ search_term: 'ephemeral' })).total).toBe(0);
+    });
+
+    it('sends one named prepared statement per search, with the values as parameters', async () => {
+      const spy = vi.spyOn(context.database.pool, 'query');
+      try {
+        await search({ search_term: 'kaleidoscope' });
+        await search({ search_term: 'mobile', max_price: 6000, tags: ['flutter'] });
+        await search({ tags: ['shopify', 'ecommerce'] });
+        await search({ max_duration: 30 });
+        const names = spy.mock.calls.map(([query]) => (query as unknown as { name?: string }).name);
+        expect(names).toEqual([
+          'package_search_term_tags_none',
+          'package_search_term_tags_one_max_price',
+          'package_search_newest_tags_several',
+          'package_search_newest_tags_none_max_duration',
+        ]);
+      } finally {
+        spy.mockRestore();
+      }
     });
   });
 });
