@@ -8,7 +8,8 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }
 
 /**
  * The columns packages.repository.ts selects, the joins and the page: its list and detail queries.
- * Rows as arrays, as drizzle asks pg for them (the joined tables repeat column names).
+ * Rows as arrays, as drizzle asks pg for them (the joined tables repeat column names), and named
+ * prepared statements, as the repository sends them (parsed and planned once per connection).
  */
 const PACKAGE_SELECT = `select "service_packages"."id", "service_packages"."team_id", "service_packages"."title",
   "service_packages"."description", "service_packages"."price_cents", "service_packages"."duration_days",
@@ -19,27 +20,36 @@ const PACKAGE_SELECT = `select "service_packages"."id", "service_packages"."team
   from "service_packages"
   inner join "teams" on "teams"."id" = "service_packages"."team_id"
   inner join "users" "package_team_admin" on "package_team_admin"."id" = "teams"."admin_id"`;
-const PACKAGE_LIST = `${PACKAGE_SELECT} where "service_packages"."status" = $1
-  order by "service_packages"."created_at" desc, "service_packages"."id" desc limit $2`;
-const PACKAGE_COUNT = `select count(*) from "service_packages" where "service_packages"."status" = $1`;
+// The list brings its total in the same statement, as the last column of every row.
+const PACKAGE_LIST = PACKAGE_SELECT.replace(
+  '"package_team_admin"."username"',
+  `"package_team_admin"."username", (select count(*) from service_packages where status = 'published')`,
+).concat(` where "service_packages"."status" = $1
+  order by "service_packages"."created_at" desc, "service_packages"."id" desc limit $2 offset $3`);
 const PACKAGE_DETAIL = `${PACKAGE_SELECT} where "service_packages"."id" = $1`;
 
 const app = Fastify();
 app.get('/api/service-categories', async () => {
-  const { rows } = await pool.query(
-    'select id, name, description, is_active from service_categories where is_active order by id offset 0 limit 100',
-  );
+  // As catalogue.repository.ts sends it: a named prepared statement, the flag and the page as values.
+  const { rows } = await pool.query({
+    name: 'catalogue_categories_active',
+    text: 'select "id", "name", "description", "is_active" from "service_categories" where "service_categories"."is_active" = $1 order by "service_categories"."id" asc limit $2 offset $3',
+    values: [true, 100, 0],
+  });
   return rows;
 });
 app.get('/api/service-packages', async () => {
-  const [items, total] = await Promise.all([
-    pool.query({ text: PACKAGE_LIST, values: ['published', 20], rowMode: 'array' }),
-    pool.query(PACKAGE_COUNT, ['published']),
-  ]);
-  return { items: items.rows, total: Number(total.rows[0].count), skip: 0, limit: 20 };
+  const { rows } = await pool.query({
+    name: 'package_list',
+    text: PACKAGE_LIST,
+    values: ['published', 20, 0],
+    rowMode: 'array',
+  });
+  return { items: rows, total: Number(rows[0]?.at(-1) ?? 0), skip: 0, limit: 20 };
 });
 app.get('/api/service-packages/:id', async (request, reply) => {
   const { rows } = await pool.query({
+    name: 'package_by_id',
     text: PACKAGE_DETAIL,
     values: [Number(request.params.id)],
     rowMode: 'array',

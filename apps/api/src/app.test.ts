@@ -57,18 +57,17 @@ describe('the application shell', () => {
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
   });
 
-  it('sends security headers: a CSP without inline scripts, nosniff', async () => {
-    for (const url of ['/api/health', '/api/no-such-thing']) {
+  it('sends an API answer the security headers of data: a policy that allows nothing, nosniff, no framing or cross-origin reads', async () => {
+    for (const url of ['/api/health', '/api/no-such-thing', '/api/service-categories']) {
       const response = await context.app.inject({ method: 'GET', url });
       const directives = cspDirectives(response.headers['content-security-policy']);
-      const scriptSource = directives.get('script-src') ?? directives.get('default-src');
-      expect(scriptSource).toBeDefined();
-      expect(scriptSource).toContain("'self'");
-      expect(scriptSource).not.toContain("'unsafe-inline'");
-      expect(scriptSource).not.toContain("'unsafe-eval'");
-      expect(directives.get('object-src')).toEqual(["'none'"]);
-      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(Object.fromEntries(directives)).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });
 
@@ -181,7 +180,23 @@ describe('the built web app (SERVE_WEB=true)', () => {
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(indexHtml);
-      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('sends a page the full security headers: a CSP without inline scripts, nosniff, no framing', async () => {
+    for (const url of ['/', '/teams', '/api/docs']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      const directives = cspDirectives(response.headers['content-security-policy']);
+      const scriptSource = directives.get('script-src') ?? directives.get('default-src');
+      expect(scriptSource).toContain("'self'");
+      expect(scriptSource).not.toContain("'unsafe-inline'");
+      expect(scriptSource).not.toContain("'unsafe-eval'");
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
     }
   });
 

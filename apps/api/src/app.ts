@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
@@ -12,7 +11,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppDeps } from './deps';
 import { AppError } from './errors';
-import { loggerOptions } from './logger';
+import { loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -41,7 +40,7 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './plugins/authentication';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
-import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerResponseHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
 
 export interface RegisteredRoute {
@@ -73,6 +72,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: requestLoggerFactory }),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
@@ -88,11 +88,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await registerSecurityHeaders(app, config);
+  registerResponseHeaders(app, config);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -113,8 +109,6 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       socket.terminate();
     },
   });
-  // Per-route limits (a profile picture, chat files) are set where the file is read.
-  await app.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
   // Login accepts a form-encoded body too (decision A13).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

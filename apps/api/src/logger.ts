@@ -1,4 +1,5 @@
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions, Logger, LoggerOptions } from 'pino';
 
 /** Anything that could carry a secret is removed before a log line is written. */
 export const REDACTED_PATHS = [
@@ -27,4 +28,83 @@ export function loggerOptions(level: string): LoggerOptions {
       },
     },
   };
+}
+
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger that becomes a real pino child the first time it writes a line. Fastify makes a
+ * child for every request, which binds the request id and costs about as much as the rest of a small
+ * answer; at the usual levels most requests never write one. Writes the same lines as the child would.
+ */
+class RequestLogger {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private real(): Logger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  private write(method: LogMethod, args: unknown[]): void {
+    if (!this.made && !this.parent.isLevelEnabled(method)) return;
+    (this.real()[method] as (...values: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): Logger {
+    return this.real().child(bindings, options);
+  }
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a route with its own level (or a logger that is not pino's) gets its
+ * child at once, every other request a lazy one.
+ */
+export function requestLoggerFactory(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  const parent = logger as Logger;
+  if (options.level !== undefined || typeof parent.isLevelEnabled !== 'function') {
+    return parent.child(bindings, options);
+  }
+  return new RequestLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }

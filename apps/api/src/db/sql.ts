@@ -1,5 +1,6 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DatabaseOrTransaction } from './database';
 
 /**
  * `"table"."column"`. Inside a raw `sql` fragment used as a selected field, Drizzle writes a column
@@ -8,3 +9,23 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  */
 export const qualified = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/**
+ * A query built once per database handle and sent as a named prepared statement: Drizzle does not
+ * assemble its SQL again on every call, and PostgreSQL parses and plans it once per connection. For
+ * the hot reads; values come in through `sql.placeholder(name)`. Each name must be unique to its SQL.
+ */
+export function preparedQuery<Prepared>(
+  name: string,
+  build: (db: DatabaseOrTransaction) => { prepare(name: string): Prepared },
+): (db: DatabaseOrTransaction) => Prepared {
+  const byHandle = new WeakMap<DatabaseOrTransaction, Prepared>();
+  return (db) => {
+    let query = byHandle.get(db);
+    if (!query) {
+      query = build(db).prepare(name);
+      byHandle.set(db, query);
+    }
+    return query;
+  };
+}

@@ -50,7 +50,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     const path = request.url.split('?')[0] ?? '/';
     if (options.spaFallback && isClientRoute(request.method, path)) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return reply.sendFile(request.server.webPageFor(path));
     }
     return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` } satisfies ErrorResponse);
   });

@@ -20,6 +20,7 @@ import {
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { uploadRoutes } from '../../plugins/uploads';
 import * as accounts from './accounts.service';
 import { replaceProfilePicture } from './profile-picture';
 
@@ -195,35 +196,37 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async ({ body }) => accounts.verifyEmail(context, body),
   );
 
-  app.post(
-    '/api/auth/upload-profile-picture',
-    {
-      schema: {
-        tags,
-        summary: 'Upload a profile picture (an image under 5 MB; stored resized)',
-        ...secured,
-        consumes: ['multipart/form-data'],
-        response: { 200: z.object({ profile_picture_url: z.string() }), ...errors(401, 413, 415, 422) },
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/api/auth/upload-profile-picture',
+      {
+        schema: {
+          tags,
+          summary: 'Upload a profile picture (an image under 5 MB; stored resized)',
+          ...secured,
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ profile_picture_url: z.string() }), ...errors(401, 413, 415, 422) },
+        },
       },
-    },
-    async (request) => {
-      const actor = await authenticator.requireActor(request);
-      if (!request.isMultipart()) throw new AppError(415, T.pictureNotImage);
-      const file = await request.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError(422, T.pictureNotImage);
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(413, T.pictureTooLarge);
-        throw error;
-      }
-      const user = await replaceProfilePicture(context, actor, {
-        content,
-        mimetype: file.mimetype,
-      });
-      return { profile_picture_url: user.profile_picture_url ?? '' };
-    },
-  );
+      async (request) => {
+        const actor = await authenticator.requireActor(request);
+        if (!request.isMultipart()) throw new AppError(415, T.pictureNotImage);
+        const file = await request.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError(422, T.pictureNotImage);
+        let content: Buffer;
+        try {
+          content = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, T.pictureTooLarge);
+          throw error;
+        }
+        const user = await replaceProfilePicture(context, actor, {
+          content,
+          mimetype: file.mimetype,
+        });
+        return { profile_picture_url: user.profile_picture_url ?? '' };
+      },
+    );
+  });
 };

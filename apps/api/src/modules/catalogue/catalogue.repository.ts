@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { qualified } from '../../db/sql';
+import { preparedQuery, qualified } from '../../db/sql';
 import {
   projectSubTypes,
   projectSubTypeTechnologies,
@@ -39,18 +39,34 @@ const categoryColumns = {
   is_active: serviceCategories.isActive,
 };
 
-export function listCategories(db: DatabaseOrTransaction, window: ListWindow) {
-  return db
+const categoriesQuery = (onlyActive: boolean) =>
+  preparedQuery(`catalogue_categories_${onlyActive ? 'active' : 'all'}`, (db) =>
+    db
+      .select(categoryColumns)
+      .from(serviceCategories)
+      .where(onlyActive ? eq(serviceCategories.isActive, true) : undefined)
+      .orderBy(asc(serviceCategories.id))
+      .offset(sql.placeholder('skip'))
+      .limit(sql.placeholder('limit')),
+  );
+const activeCategories = categoriesQuery(true);
+const allCategories = categoriesQuery(false);
+const categoryById = preparedQuery('catalogue_category', (db) =>
+  db
     .select(categoryColumns)
     .from(serviceCategories)
-    .where(window.includeInactive ? undefined : eq(serviceCategories.isActive, true))
-    .orderBy(asc(serviceCategories.id))
-    .offset(window.skip)
-    .limit(window.limit);
+    .where(eq(serviceCategories.id, sql.placeholder('id'))),
+);
+
+export function listCategories(db: DatabaseOrTransaction, window: ListWindow) {
+  return (window.includeInactive ? allCategories : activeCategories)(db).execute({
+    skip: window.skip,
+    limit: window.limit,
+  });
 }
 
 export async function findCategory(db: DatabaseOrTransaction, id: number) {
-  const [row] = await db.select(categoryColumns).from(serviceCategories).where(eq(serviceCategories.id, id));
+  const [row] = await categoryById(db).execute({ id });
   return row;
 }
 

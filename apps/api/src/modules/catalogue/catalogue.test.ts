@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectTypes, serviceCategories, technologies } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 
@@ -115,6 +115,29 @@ describe('catalogue', () => {
         expect(Object.keys(category).sort()).toEqual(['description', 'id', 'is_active', 'name']);
         expect(category.is_active).toBe(true);
         expect(typeof category.description).toBe('string');
+      }
+    });
+
+    it('is read through one named prepared statement, whatever the page', async () => {
+      const spy = vi.spyOn(context.database.pool, 'query');
+      try {
+        await getJson('/api/service-categories?skip=1&limit=3');
+        await getJson('/api/service-categories?skip=0&limit=2');
+        const sent = spy.mock.calls.map(([query, values]) => ({
+          name: (query as unknown as { name?: string }).name,
+          values,
+        }));
+        expect(sent.map((query) => query.name)).toEqual([
+          'catalogue_categories_active',
+          'catalogue_categories_active',
+        ]);
+        // The active flag, the limit and the offset, as values: the SQL text never changes.
+        expect(sent.map((query) => query.values)).toEqual([
+          [true, 3, 1],
+          [true, 2, 0],
+        ]);
+      } finally {
+        spy.mockRestore();
       }
     });
 

@@ -1,0 +1,69 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { loggerOptions, requestLoggerFactory } from './logger';
+
+function capture(level: string) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino(loggerOptions(level), stream), lines };
+}
+
+const flush = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('request loggers', () => {
+  it('write what a pino child writes, with the request id and redaction, once a line is due', async () => {
+    const { logger, lines } = capture('info');
+    const child = vi.spyOn(logger, 'child');
+    const log = requestLoggerFactory(logger, { reqId: 'r-1' }, {});
+    log.debug('not at this level');
+    expect(child).not.toHaveBeenCalled();
+    log.info({ body: { token: 'secret-token' }, user: 7 }, 'signed in');
+    log.warn('careful');
+    await flush();
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toMatchObject([
+      { level: 30, reqId: 'r-1', msg: 'signed in', body: { token: '[redacted]' }, user: 7 },
+      { level: 40, reqId: 'r-1', msg: 'careful' },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+
+  it('make no child for a request that writes nothing at the level in force', async () => {
+    const { logger, lines } = capture('warn');
+    const child = vi.spyOn(logger, 'child');
+    const log = requestLoggerFactory(logger, { reqId: 'r-2' }, {});
+    log.info('incoming request');
+    log.debug('details');
+    expect(log.level).toBe('warn');
+    expect((log as unknown as pino.Logger).isLevelEnabled('info')).toBe(false);
+    await flush();
+    expect(child).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+    log.error(new Error('boom'), 'failed');
+    await flush();
+    expect(lines).toMatchObject([{ level: 50, reqId: 'r-2', msg: 'failed', err: { message: 'boom' } }]);
+  });
+
+  it('give a route with its own level a real child at that level', async () => {
+    const { logger, lines } = capture('info');
+    const log = requestLoggerFactory(logger, { reqId: 'r-3' }, { level: 'warn' });
+    log.info('health check');
+    log.warn('health failing');
+    await flush();
+    expect(lines).toMatchObject([{ level: 40, reqId: 'r-3', msg: 'health failing' }]);
+  });
+
+  it('hand out real children of their own', async () => {
+    const { logger, lines } = capture('info');
+    const log = requestLoggerFactory(logger, { reqId: 'r-4' }, {});
+    log.child({ part: 'upload' }).info('stored');
+    await flush();
+    expect(lines).toMatchObject([{ reqId: 'r-4', part: 'upload', msg: 'stored' }]);
+  });
+});
