@@ -1,13 +1,57 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import './index.css';
+import { startEarlyRequest } from './lib/early-requests';
+import { PRERENDERED_PAGES } from './prerender/prerendered-pages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+const prerendered = container.dataset.prerendered !== undefined;
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+let started = false;
+function start(): void {
+  if (started) return;
+  started = true;
+  // The app's largest parts one after the other, each run in a task of its own: shorter tasks keep a
+  // slow phone responsive while the app starts.
+  void import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('./app/router-library'))
+    .then(nextTask)
+    .then(() => import('./app/start'))
+    .then(({ startApp }) => startApp(container!));
+}
+
+if (prerendered) {
+  const { pathname } = window.location;
+  const page = PRERENDERED_PAGES.find((candidate) => new RegExp(candidate.pattern).test(pathname));
+  page?.earlyRequests?.(pathname).forEach(startEarlyRequest);
+}
+
+/**
+ * A pre-rendered page is on screen without any JavaScript, so the app (whose first run takes the main
+ * thread for a while) starts once the browser has painted it, not before. Without paint timing, or
+ * when the page is not painted soon (a tab opened in the background), it starts anyway.
+ */
+const PAINT_WAIT_LIMIT_MS = 1000;
+
+if (!prerendered || typeof PerformanceObserver === 'undefined') {
+  start();
+} else {
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  });
+  try {
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  setTimeout(() => {
+    observer.disconnect();
+    start();
+  }, PAINT_WAIT_LIMIT_MS);
+}

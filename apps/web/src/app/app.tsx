@@ -1,11 +1,9 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider, type DataRouter } from 'react-router';
 import { Providers } from './providers';
-import { createAppRouter } from './router';
 import { SessionWatcher } from './session-watcher';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/** The router is made by the caller: the browser's in main.tsx, a memory router when pre-rendering. */
+export function App({ router }: { router: DataRouter }) {
   return (
     <Providers>
       <SessionWatcher router={router} />

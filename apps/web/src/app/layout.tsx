@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { HealthBanner } from '../features/health/components/health-banner';
 import { NavigationBar } from '../features/navigation/components/navigation-bar';
 import { useSignedIn } from '../lib/use-signed-in';
@@ -41,12 +42,20 @@ export function Layout() {
       <NavigationProgress />
       <div className="sticky top-0 z-40">
         <HealthBanner />
-        {hidesNavigationBar(pathname, signedIn) ? null : <NavigationBar />}
+        {hidesNavigationBar(pathname, signedIn) ? null : (
+          <HydrationBoundary>
+            <NavigationBar />
+          </HydrationBoundary>
+        )}
       </div>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
+        <HydrationBoundary>
+          <Outlet />
+        </HydrationBoundary>
       </main>
-      <SiteFooter />
+      <HydrationBoundary>
+        <SiteFooter />
+      </HydrationBoundary>
       <ScrollRestoration />
     </div>
   );

@@ -1,5 +1,5 @@
 import { SERVICE_PAGES } from '@teamhire/shared';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { RootErrorView, RouteErrorView } from './route-error-view';
@@ -119,6 +119,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export function createAppRouter(): DataRouter {
   return createBrowserRouter(routes);
+}
+
+/** Resolves once the router has loaded the code of the first page (its lazy route modules). */
+export function whenRouterReady(router: Pick<DataRouter, 'state' | 'subscribe'>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

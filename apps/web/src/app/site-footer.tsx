@@ -23,7 +23,8 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6 lg:px-8">
+        {/* The year of a page pre-rendered at build time may be last year's until the app takes over. */}
+        <p suppressHydrationWarning className="mx-auto max-w-7xl px-4 py-6 text-sm sm:px-6 lg:px-8">
           © {new Date().getFullYear()} TeamHire. All rights reserved.
         </p>
       </div>

@@ -1,5 +1,6 @@
 import type { ErrorResponse, TokenResponse } from '@teamhire/shared';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
+import { takeEarlyResponse } from './early-requests';
 
 // The texts of ACCOUNT_TEXTS, repeated here because this module is in the first download (test-checked).
 export const NETWORK_ERROR_MESSAGE = 'Backend server not available...';
@@ -75,9 +76,13 @@ async function send<T>(path: string, options: ApiRequestOptions<T>, token: strin
   // A multipart body sets its own Content-Type with the boundary.
   if (options.body !== undefined && !formData) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  const url = buildApiUrl(path, options.query);
+  const plainGet = (options.method ?? 'GET') === 'GET' && options.body === undefined && !options.headers;
+  const early = !token && plainGet ? takeEarlyResponse(url) : null;
 
   try {
-    return await fetch(buildApiUrl(path, options.query), {
+    if (early) return await early;
+    return await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),

@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 
 export interface InViewOptions {
   threshold?: number;
   rootMargin?: string;
 }
+
+const neverChanges = () => () => undefined;
+const observerMissing = () => typeof IntersectionObserver === 'undefined';
+/** A pre-rendered page was drawn 'not in view'; hydration must draw the same before it may differ. */
+const observerMissingOnServer = () => false;
 
 /**
  * Becomes true the first time the element is in view and stays true.
@@ -14,15 +19,18 @@ export function useInViewOnce<T extends Element>({ threshold = 0, rootMargin }: 
   inView: boolean;
 } {
   const ref = useRef<T>(null);
-  const [inView, setInView] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setSeen] = useState(false);
+  const cannotObserve = useSyncExternalStore(neverChanges, observerMissing, observerMissingOnServer);
+  const inView = seen || cannotObserve;
 
   useEffect(() => {
     const element = ref.current;
-    if (inView || !element) return;
+    // Without an observer the content shows anyway (cannotObserve, once hydration is over).
+    if (inView || !element || observerMissing()) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= threshold)) {
-          setInView(true);
+          setSeen(true);
           observer.disconnect();
         }
       },

@@ -1,3 +1,4 @@
+import { HydrationBoundary } from '../../components/ui/hydration-boundary';
 import { ServicesSection } from '../catalogue/components/services-section';
 import { ContactSection } from '../contact/components/contact-section';
 import { PlatformStatisticsSection } from '../statistics/components/platform-statistics-section';
@@ -9,11 +10,21 @@ export function LandingPage() {
   return (
     <>
       <title>TeamHire — Powering Teams to Finish Faster</title>
-      <HeroSection />
-      <ServicesSection />
-      <PlatformStatisticsSection />
-      <AboutSection />
-      <ContactSection />
+      <HydrationBoundary>
+        <HeroSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ServicesSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <PlatformStatisticsSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <AboutSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <ContactSection />
+      </HydrationBoundary>
     </>
   );
 }

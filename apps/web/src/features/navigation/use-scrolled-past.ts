@@ -1,16 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+
+function subscribeToScroll(onChange: () => void): () => void {
+  window.addEventListener('scroll', onChange, { passive: true });
+  return () => window.removeEventListener('scroll', onChange);
+}
+
+/** A pre-rendered page shows the top of the page; hydration starts from there, then follows the scroll. */
+const notScrolledOnServer = () => false;
 
 export function useScrolledPast(thresholdPx: number): boolean {
-  const [scrolled, setScrolled] = useState(
-    () => typeof window !== 'undefined' && window.scrollY > thresholdPx,
-  );
-
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > thresholdPx);
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
-  }, [thresholdPx]);
-
-  return scrolled;
+  const scrolledPast = useCallback(() => window.scrollY > thresholdPx, [thresholdPx]);
+  return useSyncExternalStore(subscribeToScroll, scrolledPast, notScrolledOnServer);
 }

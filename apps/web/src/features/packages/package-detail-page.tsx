@@ -1,4 +1,4 @@
-import { PACKAGE_TEXTS, type ServicePackage } from '@teamhire/shared';
+import type { ServicePackage } from '@teamhire/shared';
 import {
   ArrowLeft,
   CalendarDays,
@@ -9,11 +9,12 @@ import {
   ShoppingCart,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
+import { PACKAGE_NOT_FOUND_TEXT } from '../../lib/contract-values';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSignedIn } from '../../lib/use-signed-in';
 import type { ReturnState } from '../accounts/return-path';
@@ -172,7 +173,7 @@ function NotFound() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
       <SearchX aria-hidden="true" className="size-10 text-slate-400" />
-      <h2 className="text-xl font-semibold text-slate-900">{PACKAGE_TEXTS.notFound}</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{PACKAGE_NOT_FOUND_TEXT}</h2>
       <p className="max-w-md text-slate-600">This package does not exist or is no longer offered.</p>
       <Link to={BROWSE_PATH} className={buttonClassName('primary', 'md', 'mt-2')}>
         Browse More Services
@@ -184,7 +185,8 @@ function NotFound() {
 /** Part 2 §2 package detail, public: everything a buyer needs to decide, with Buy Now and Contact Team. */
 export function PackageDetailPage() {
   const packageId = Number(useParams().packageId);
-  const item = usePackage(packageId);
+  // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
+  const item = useDeferredValue(usePackage(packageId));
   const invalid = !Number.isInteger(packageId) || packageId <= 0;
   const missing =
     invalid || (item.isError && item.error instanceof ApiError && [404, 422].includes(item.error.status));
@@ -216,10 +218,13 @@ export function PackageDetailPage() {
             onRetry={() => void item.refetch()}
           />
         ) : item.isPending ? (
-          <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-            Loading service package...
-          </p>
+          // As tall as the screen: the footer stays below it, and does not jump when the package arrives.
+          <div className="min-h-screen">
+            <p role="status" className="mt-6 flex items-center gap-2 text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+              Loading service package...
+            </p>
+          </div>
         ) : (
           <>
             <header className="mt-4">

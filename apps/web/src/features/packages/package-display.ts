@@ -1,11 +1,12 @@
+import type { PackageStatus } from '@teamhire/shared';
+import { ApiError } from '../../lib/api-client';
 import {
   PACKAGE_CARD_TAGS,
+  PACKAGE_CREATE_FAILED_TEXT,
   PACKAGE_EXCERPT_LENGTH,
   PACKAGE_STATUSES,
-  PACKAGE_TEXTS,
-  type PackageStatus,
-} from '@teamhire/shared';
-import { ApiError } from '../../lib/api-client';
+  PACKAGE_UPDATE_FAILED_TEXT,
+} from '../../lib/contract-values';
 
 /** Part 2 §9: the card shows the first 150 characters of the description, then an ellipsis. */
 export function descriptionExcerpt(description: string, length = PACKAGE_EXCERPT_LENGTH): string {
@@ -46,5 +47,5 @@ export function failureMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export const createFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_TEXTS.createFailed);
-export const updateFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_TEXTS.updateFailed);
+export const createFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_CREATE_FAILED_TEXT);
+export const updateFailureMessage = (error: unknown) => failureMessage(error, PACKAGE_UPDATE_FAILED_TEXT);

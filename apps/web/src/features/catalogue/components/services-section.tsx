@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useServiceCategories } from '../api/get-service-categories';
 import { ServiceCategoryCard } from './service-category-card';
@@ -9,7 +10,8 @@ export const SERVICES_TEXTS = {
 } as const;
 
 export function ServicesSection() {
-  const categories = useServiceCategories();
+  // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
+  const categories = useDeferredValue(useServiceCategories());
 
   return (
     <section

@@ -1,12 +1,16 @@
 import { Mail } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '../../../components/ui/error-boundary';
+import { useInViewOnce } from '../../../lib/use-in-view';
 
 /**
- * The form brings react-hook-form and zod; splitting it off keeps them out of the landing page's
- * first download. It still starts loading as soon as the page renders, long before anyone scrolls here.
+ * The form brings react-hook-form and zod, whose first run alone keeps a phone busy for a while: it
+ * loads when the section comes within about a screen of view, long before anyone reaches it by
+ * scrolling, and not at all for a visitor who never goes further down than the top of the page.
  */
 const ContactForm = lazy(() => import('./contact-form').then((module) => ({ default: module.ContactForm })));
+
+const FORM_PRELOAD_MARGIN = '800px 0px';
 
 function ContactFormPlaceholder({ text }: { text: string }) {
   return (
@@ -17,6 +21,8 @@ function ContactFormPlaceholder({ text }: { text: string }) {
 }
 
 export function ContactSection() {
+  const { ref, inView } = useInViewOnce<HTMLDivElement>({ rootMargin: FORM_PRELOAD_MARGIN });
+
   return (
     <section
       id="contact"
@@ -41,16 +47,23 @@ export function ContactSection() {
             Fields marked optional can be left empty.
           </p>
         </div>
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-          <ErrorBoundary
-            fallback={
-              <ContactFormPlaceholder text="The contact form could not be loaded. Please reload the page." />
-            }
-          >
-            <Suspense fallback={<ContactFormPlaceholder text="Loading form..." />}>
-              <ContactForm />
-            </Suspense>
-          </ErrorBoundary>
+        <div
+          ref={ref}
+          className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3"
+        >
+          {inView ? (
+            <ErrorBoundary
+              fallback={
+                <ContactFormPlaceholder text="The contact form could not be loaded. Please reload the page." />
+              }
+            >
+              <Suspense fallback={<ContactFormPlaceholder text="Loading form..." />}>
+                <ContactForm />
+              </Suspense>
+            </ErrorBoundary>
+          ) : (
+            <ContactFormPlaceholder text="Loading form..." />
+          )}
         </div>
       </div>
     </section>

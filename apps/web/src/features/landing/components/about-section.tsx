@@ -1,5 +1,10 @@
 import { Eye, Users, Zap, type LucideIcon } from 'lucide-react';
-import { TeamIllustration } from './team-illustration';
+import { lazy, Suspense } from 'react';
+
+/** Far below the fold: its code comes after the page's; until then a box of its exact size holds its place. */
+const TeamIllustration = lazy(() =>
+  import('./team-illustration').then((module) => ({ default: module.TeamIllustration })),
+);
 
 const PILLARS: ReadonlyArray<{ title: string; text: string; icon: LucideIcon }> = [
   {
@@ -62,7 +67,9 @@ export function AboutSection() {
           </ul>
         </div>
         <div className="flex justify-center">
-          <TeamIllustration />
+          <Suspense fallback={<div aria-hidden="true" className="aspect-[5/4] w-full max-w-md" />}>
+            <TeamIllustration />
+          </Suspense>
         </div>
       </div>
     </section>

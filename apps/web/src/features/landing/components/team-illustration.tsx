@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 const MEMBERS = [
   { x: 90, y: 80, color: '#d97706' },
   { x: 310, y: 80, color: '#db2777' },
@@ -7,11 +9,29 @@ const MEMBERS = [
 
 /**
  * Decorative network of team members passing work along; animated in CSS (index.css, .illustration-*)
- * and still when the visitor prefers reduced motion.
+ * while it is on screen (data-playing), and still when the visitor prefers reduced motion.
  */
 export function TeamIllustration() {
+  const ref = useRef<SVGSVGElement>(null);
+
+  // Off screen the animations would still cost the phone a style and paint pass on every frame.
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      element.dataset.playing = 'true';
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      element.dataset.playing = String(entries.some((entry) => entry.isIntersecting));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   return (
     <svg
+      ref={ref}
       viewBox="0 0 400 320"
       role="img"
       aria-labelledby="team-illustration-title"

@@ -1,17 +1,15 @@
-import { reviewListResponseSchema, type ReviewList } from '@teamhire/shared';
+import type { ReviewList } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { REVIEWS_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
 
+// Typed, not parsed with the shared schema (decision 0006): the package detail page must not load zod.
 export function getPackageReviews(packageId: number, signal?: AbortSignal): Promise<ReviewList> {
-  return apiRequest(`/api/service-packages/${packageId}/reviews`, {
-    signal,
-    schema: reviewListResponseSchema,
-  });
+  return apiRequest(`/api/service-packages/${packageId}/reviews`, { signal });
 }
 
 export function getTeamReviews(teamId: number, signal?: AbortSignal): Promise<ReviewList> {
-  return apiRequest(`/api/teams/${teamId}/reviews`, { signal, schema: reviewListResponseSchema });
+  return apiRequest(`/api/teams/${teamId}/reviews`, { signal });
 }
 
 export function packageReviewsQueryOptions(packageId: number) {

@@ -1,5 +1,5 @@
-import { REVIEW_RATING_MAX } from '@teamhire/shared';
 import { Star } from 'lucide-react';
+import { REVIEW_RATING_MAX } from '../../../lib/contract-values';
 
 /** A read-only rating: the stars are decoration, the words are what a screen reader hears. */
 export function StarRating({ rating, size = 'size-4' }: { rating: number; size?: string }) {

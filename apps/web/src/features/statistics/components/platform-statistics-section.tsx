@@ -1,72 +1,25 @@
-import type { DashboardStatistics } from '@teamhire/shared';
-import { CircleCheck, FolderKanban, Layers, Rocket, Wrench, type LucideIcon } from 'lucide-react';
-import { formatMonthLabel, formatNumber } from '../../../lib/format';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { statisticsErrorMessage, useDashboardStatistics } from '../api/get-dashboard-statistics';
-import { LazyCompletedProjectsChart } from './lazy-completed-projects-chart';
-import { StatisticTile } from './statistic-tile';
+import { STATISTICS_TEXTS } from './statistics-texts';
 
-export const STATISTICS_TEXTS = {
-  loading: 'Loading statistics...',
-  chartTitle: 'Completed Projects Over Time',
-} as const;
+export { STATISTICS_TEXTS } from './statistics-texts';
 
-const TILES: ReadonlyArray<{
-  key: Exclude<keyof DashboardStatistics, 'completed_projects_timeline'>;
-  label: string;
-  icon: LucideIcon;
-}> = [
-  { key: 'total_services', label: 'Total Services', icon: Layers },
-  { key: 'total_project_types', label: 'Project Types', icon: FolderKanban },
-  { key: 'total_technologies', label: 'Technologies', icon: Wrench },
-  { key: 'total_running_projects', label: 'Total Running Projects', icon: Rocket },
-  { key: 'completed_projects', label: 'Completed Projects', icon: CircleCheck },
-];
+/** The tiles, the chart and their formatting load with the data: the section sits below the fold. */
+const StatisticsContent = lazy(() =>
+  import('./statistics-content').then((module) => ({ default: module.StatisticsContent })),
+);
 
-function CompletedProjectsFigure({
-  timeline,
-}: {
-  timeline: DashboardStatistics['completed_projects_timeline'];
-}) {
+function StatisticsLoading() {
   return (
-    <figure
-      aria-labelledby="completed-projects-title"
-      className="mt-10 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <h3 id="completed-projects-title" className="text-lg font-semibold text-slate-900">
-        {STATISTICS_TEXTS.chartTitle}
-      </h3>
-      {timeline.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">No completed projects yet.</p>
-      ) : (
-        <>
-          <div className="mt-6">
-            <LazyCompletedProjectsChart timeline={timeline} />
-          </div>
-          <table className="sr-only">
-            <caption>{STATISTICS_TEXTS.chartTitle}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Completed projects</th>
-              </tr>
-            </thead>
-            <tbody>
-              {timeline.map((point) => (
-                <tr key={point.label}>
-                  <th scope="row">{formatMonthLabel(point.label)}</th>
-                  <td>{formatNumber(point.count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </figure>
+    <p role="status" className="text-center text-slate-600">
+      {STATISTICS_TEXTS.loading}
+    </p>
   );
 }
 
 export function PlatformStatisticsSection() {
-  const statistics = useDashboardStatistics();
+  // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
+  const statistics = useDeferredValue(useDashboardStatistics());
 
   return (
     <section id="team" aria-labelledby="statistics-heading" className="scroll-mt-20 bg-white py-20 sm:py-24">
@@ -84,27 +37,15 @@ export function PlatformStatisticsSection() {
 
         <div className="mt-12">
           {statistics.isPending ? (
-            <p role="status" className="text-center text-slate-600">
-              {STATISTICS_TEXTS.loading}
-            </p>
+            <StatisticsLoading />
           ) : statistics.isError ? (
             <p role="alert" className="text-center font-medium text-red-700">
               {`Error loading statistics: ${statisticsErrorMessage(statistics.error)}`}
             </p>
           ) : (
-            <>
-              <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
-                {TILES.map((tile) => (
-                  <StatisticTile
-                    key={tile.key}
-                    label={tile.label}
-                    value={statistics.data[tile.key]}
-                    icon={tile.icon}
-                  />
-                ))}
-              </div>
-              <CompletedProjectsFigure timeline={statistics.data.completed_projects_timeline} />
-            </>
+            <Suspense fallback={<StatisticsLoading />}>
+              <StatisticsContent statistics={statistics.data} />
+            </Suspense>
           )}
         </div>
       </div>

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { prerenderedPageHtml } from './page-html';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>TeamHire</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shell-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+function render(markup = '<main>Hello</main>', scripts = ['/assets/shell-1.js', '/assets/page-1.js']) {
+  return prerenderedPageHtml(TEMPLATE, {
+    markup,
+    scripts,
+    stylesheets: new Map([['/assets/index-1.css', 'main{color:red}']]),
+  });
+}
+
+describe('a pre-rendered page', () => {
+  it('has the page in #root, marked for the app to hydrate', () => {
+    expect(render()).toContain('<div id="root" data-prerendered><main>Hello</main></div>');
+  });
+
+  it('takes the title React put first into the head', () => {
+    const html = render('<title>Landing · TeamHire</title><main>Hello</main>');
+    expect(html).toContain('<title>Landing · TeamHire</title>');
+    expect(html).not.toContain('<title>TeamHire</title>');
+    expect(html).toContain('<div id="root" data-prerendered><main>Hello</main></div>');
+  });
+
+  it('keeps the template title when the page sets none', () => {
+    expect(render()).toContain('<title>TeamHire</title>');
+  });
+
+  it('has its styles inline instead of a stylesheet to wait for', () => {
+    const html = render();
+    expect(html).toContain('<style>main{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
+  it("fetches the app and the route's chunks at low priority, each once", () => {
+    const html = render();
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(html.match(/shell-1\.js/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shell-1.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/page-1.js">',
+    );
+    expect(html.indexOf('page-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('keeps a dollar sign in the markup as it is', () => {
+    expect(render("<p>$& and $' cost $1</p>")).toContain(
+      "<p>$&amp; and $' cost $1</p>".replace('&amp;', '&'),
+    );
+  });
+
+  it('refuses a template without an empty #root, and a stylesheet it cannot inline', () => {
+    expect(() =>
+      prerenderedPageHtml('<html></html>', { markup: '', scripts: [], stylesheets: new Map() }),
+    ).toThrow(/no <div id="root"><\/div>/);
+    expect(() => prerenderedPageHtml(TEMPLATE, { markup: '', scripts: [], stylesheets: new Map() })).toThrow(
+      /no content for the stylesheet/,
+    );
+    expect(() =>
+      prerenderedPageHtml(TEMPLATE, {
+        markup: '',
+        scripts: [],
+        stylesheets: new Map([['/assets/index-1.css', 'a{}</style><script>x</script>']]),
+      }),
+    ).toThrow(/cannot be inlined/);
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * The pages the build renders to HTML ahead of time (scripts/prerender.mjs), so that the first paint
+ * needs no JavaScript. The server sends a page's HTML for every path its pattern matches (see
+ * apps/api/src/plugins/static-web.ts); the app then takes over without redrawing it (main.tsx).
+ */
+export interface PrerenderedPage {
+  /** File name in dist/prerendered/. */
+  name: string;
+  /** The address rendered; its content must be the same for every path the pattern matches. */
+  url: string;
+  /** Paths served with this page (a regular expression). */
+  pattern: string;
+  /** The page's lazy route module, whose chunks the HTML asks for at once (modulepreload). */
+  routeModule: string;
+  /**
+   * API addresses the page's first view needs, for a path the pattern matched: main.tsx starts them
+   * as it runs, so the answers are here when the app has arrived to ask (lib/early-requests.ts).
+   */
+  earlyRequests?: (path: string) => string[];
+}
+
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
+  {
+    name: 'landing',
+    url: '/',
+    pattern: '^/$',
+    routeModule: 'src/features/landing/landing-page.tsx',
+  },
+  {
+    // The package is not known at build time: the page is rendered as it looks while its data loads.
+    name: 'service-package',
+    url: '/service-package/1',
+    pattern: '^/service-package/[1-9][0-9]{0,15}$',
+    routeModule: 'src/features/packages/package-detail-page.tsx',
+    // The same addresses as getPackage and getPackageReviews.
+    earlyRequests: (path) => {
+      const id = path.slice('/service-package/'.length);
+      return [`/api/service-packages/${id}`, `/api/service-packages/${id}/reviews`];
+    },
+  },
+];
