@@ -3,7 +3,7 @@
 // line adds both runners' counts up.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildIfStale, REPO_ROOT } from './build-if-stale.mjs';
 
 // Not under test-results: Playwright empties that folder when it starts.
@@ -56,8 +56,40 @@ const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ??
 const skipped =
   (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
+// The names of the failed tests, so a log that keeps only its end still says what broke.
+function failedVitest(report) {
+  const names = [];
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      names.push(`${relative(REPO_ROOT, file.name)} › ${test.fullName}: ${message}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      names.push(`${relative(REPO_ROOT, file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
+  return names;
+}
+function failedPlaywright(suite, titles = []) {
+  const names = [];
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status === 'unexpected') names.push([...path, spec.title].join(' › '));
+    }
+  }
+  for (const child of suite.suites ?? []) names.push(...failedPlaywright(child, path));
+  return names;
+}
+
 console.log('\n=== summary ===');
 for (const [label, ok] of stages) console.log(`${ok ? 'passed' : 'FAILED'}: ${label}`);
+const failedNames = [
+  ...failedVitest(vitest),
+  ...(playwright?.suites ?? []).flatMap((suite) => failedPlaywright(suite)),
+];
+for (const name of failedNames) console.log(`failed: ${name}`);
 const allPassed = stages.every(([, ok]) => ok);
 // A stage that failed without reporting (it crashed before running) still counts as a failure.
 console.log(`tests: ${passed} passed, ${Math.max(failed, allPassed ? 0 : 1)} failed, ${skipped} skipped`);
