@@ -62,11 +62,17 @@ function failedVitest(report) {
   for (const file of report?.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const message = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      const message = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
       names.push(`${relative(REPO_ROOT, file.name)} › ${test.fullName}: ${message}`);
     }
     if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
-      names.push(`${relative(REPO_ROOT, file.name)}: ${String(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+      names.push(
+        `${relative(REPO_ROOT, file.name)}: ${String(file.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
     }
   }
   return names;
