@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/test-app';
+import { requestIdGenerator } from './app';
 
 const SECRET = 'postgres://admin:hunter2@db.internal:5432/prod';
 
@@ -55,6 +56,15 @@ describe('the application shell', () => {
     expect(first.headers['x-request-id']).toMatch(uuid);
     expect(second.headers['x-request-id']).toMatch(uuid);
     expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+  });
+
+  it('request ids are unique within a process and differ between processes', () => {
+    const one = requestIdGenerator();
+    const other = requestIdGenerator();
+    const ids = Array.from({ length: 1000 }, one);
+    expect(new Set(ids).size).toBe(1000);
+    expect(ids[0]!.slice(0, 24)).not.toBe(other().slice(0, 24));
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('sends an API answer the security headers of data: a policy that allows nothing, nosniff, no framing or cross-origin reads', async () => {

@@ -47,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
     if (options.spaFallback && isClientRoute(request.method, path)) {
       reply.header('cache-control', 'no-cache');
       return reply.sendFile(request.server.webPageFor(path));

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { safeParse, type $ZodType } from 'zod/v4/core';
-import { ResponseSerializationError, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
   idParamsSchema,
@@ -20,19 +19,6 @@ const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-/**
- * The app's response check and filter (the zod schema), by parse instead of the app-wide encode: these
- * schemas have no codecs, so the output is the same, and zod's compiled parse takes about two thirds of
- * the time (with JSON.stringify: 185 µs against 125 µs for a page of 50 packages, the search's size).
- */
-export const parseThenStringify =
-  ({ schema, method, url }: { schema: unknown; method: string; url: string }) =>
-  (data: unknown) => {
-    const result = safeParse(schema as $ZodType, data);
-    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-    return JSON.stringify(result.data);
-  };
-
 export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {
   const actorOf = authenticator.requireActor;
 
@@ -45,7 +31,6 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         querystring: packageListQuerySchema,
         response: { 200: packageListResponseSchema, ...errors(422) },
       },
-      serializerCompiler: parseThenStringify,
     },
     async ({ query }) => packages.listPublishedPackages(db, query),
   );
@@ -60,7 +45,6 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         body: packageSearchRequestSchema,
         response: { 200: packageListResponseSchema, ...errors(422) },
       },
-      serializerCompiler: parseThenStringify,
     },
     async ({ body, query }) => packages.searchPackages(db, body, query),
   );
@@ -103,7 +87,6 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         params: idParamsSchema,
         response: { 200: servicePackageSchema, ...errors(401, 404, 422) },
       },
-      serializerCompiler: parseThenStringify,
     },
     async (request) => packages.getPackage(db, await authenticator.optionalActor(request), request.params.id),
   );
