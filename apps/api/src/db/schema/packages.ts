@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   real,
   serial,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -106,4 +108,19 @@ export const servicePackageTitleWords = pgTable(
   'service_package_title_words',
   { word: text('word').primaryKey() },
   (table) => [index('service_package_title_words_trigram_idx').using('gin', sql`${table.word} gin_trgm_ops`)],
+);
+
+/**
+ * The published catalogue's version: one row, given a new value from its sequence by a statement
+ * trigger on service_packages (migration 0009) whenever a statement changes packages. A search's
+ * total is reused while the version it was counted at is still the current one (decision 0045).
+ * Values are never reused, even by a transaction that rolls back.
+ */
+export const servicePackageCatalogueVersion = pgTable(
+  'service_package_catalogue_version',
+  {
+    id: smallint('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('service_package_catalogue_version_one_row', sql`${table.id} = 1`)],
 );

@@ -87,6 +87,7 @@ type PackageColumnValues = [
   ...[PackageRow['status'], string, string],
   ...[number, string, string | null, number, number, boolean, string, number, string],
   total?: string,
+  version?: string,
 ];
 
 /**
@@ -128,6 +129,8 @@ function toPackageListRow(row: PackageColumnValues): PackageListRow {
 interface PackagePage {
   items: PackageListRow[];
   total: number | undefined;
+  /** The catalogue version the total was counted at (decision 0045), when the statement says. */
+  version: number | undefined;
 }
 
 /**
@@ -148,9 +151,11 @@ function preparedPackageQuery(
         (rows) => {
           const values = rows as PackageColumnValues[];
           const total = values[0]?.[21];
+          const version = values[0]?.[22];
           return {
             items: values.map(toPackageListRow),
             total: total === undefined ? undefined : Number(total),
+            version: version == null ? undefined : Number(version),
           };
         },
       ),
@@ -161,12 +166,51 @@ type PackageRowsConfig = PreparedQueryConfig & { execute: PackagePage };
 const published = eq(servicePackages.status, 'published');
 
 /**
+ * Decision 0045: a total is counted again only when the catalogue changed since it was last counted.
+ * Every statement that changes packages gives the catalogue a new version (a trigger, migration 0009);
+ * the caller passes the version and total it knows, and the count, a scalar subquery that PostgreSQL
+ * runs only when its value is needed, is skipped when that version is still the current one.
+ */
+const catalogueVersion = sql`(select version from service_package_catalogue_version where id = 1)`;
+const reusableTotal = (count: SQL) =>
+  sql`case when ${catalogueVersion} = ${sql.placeholder('knownVersion')}::bigint
+    then ${sql.placeholder('knownTotal')}::bigint else ${count} end`;
+
+interface KnownTotal {
+  version: number;
+  total: number;
+}
+/** The totals of the latest criteria, per database handle (each has its own catalogue versions). */
+const KNOWN_TOTALS_KEPT = 1000;
+const knownTotals = new WeakMap<DatabaseOrTransaction, Map<string, KnownTotal>>();
+
+/** What the statement is told it knows: a version no catalogue has (-1) when nothing is known. */
+function knownValues(db: DatabaseOrTransaction, key: string | undefined) {
+  const known = key === undefined ? undefined : knownTotals.get(db)?.get(key);
+  return { knownVersion: known?.version ?? -1, knownTotal: known?.total ?? 0 };
+}
+
+function rememberTotal(db: DatabaseOrTransaction, key: string | undefined, page: PackagePage): void {
+  if (key === undefined || page.version === undefined || page.total === undefined) return;
+  let totals = knownTotals.get(db);
+  if (!totals) {
+    totals = new Map();
+    knownTotals.set(db, totals);
+  }
+  totals.delete(key);
+  totals.set(key, { version: page.version, total: page.total });
+  // The oldest criteria go first.
+  if (totals.size > KNOWN_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+}
+
+/**
  * The total comes with the page in the same statement (a scalar subquery, run once). A page past the
  * end has no row to carry it: then the same statement is asked for one row from the start.
  */
 const publishedList = preparedPackageQuery('package_list', (db) =>
   selectPackages(db, {
-    total: sql<number>`(select count(*) from service_packages where status = 'published')`,
+    total: reusableTotal(sql`(select count(*) from service_packages where status = 'published')`),
+    version: catalogueVersion,
   })
     .where(published)
     .orderBy(desc(servicePackages.createdAt), desc(servicePackages.id))
@@ -175,13 +219,20 @@ const publishedList = preparedPackageQuery('package_list', (db) =>
 );
 
 export async function listPublished(db: DatabaseOrTransaction, window: { skip: number; limit: number }) {
-  const page = await publishedList(db).execute(window);
-  return withTotal(page, () => publishedList(db).execute({ skip: 0, limit: 1 }));
+  const key = 'package_list';
+  const page = await publishedList(db).execute({ ...window, ...knownValues(db, key) });
+  const answer = await withTotal(page, () =>
+    publishedList(db).execute({ skip: 0, limit: 1, ...knownValues(db, key) }),
+  );
+  rememberTotal(db, key, answer);
+  return { items: answer.items, total: answer.total ?? 0 };
 }
 
 /** The page with its total; past the end, where no row carries it, the total asked for again. */
-async function withTotal(page: PackagePage, fromTheStart: () => Promise<PackagePage>) {
-  return { items: page.items, total: page.total ?? (await fromTheStart()).total ?? 0 };
+async function withTotal(page: PackagePage, fromTheStart: () => Promise<PackagePage>): Promise<PackagePage> {
+  if (page.total !== undefined) return page;
+  const first = await fromTheStart();
+  return { items: page.items, total: first.total ?? 0, version: first.version };
 }
 
 export interface SearchFilters {
@@ -219,6 +270,8 @@ interface SearchValues {
   limit: number;
   /** skip + limit: how many of each ranked part can reach the page. */
   window: number;
+  knownVersion: number;
+  knownTotal: number;
 }
 
 const placeholder = (name: keyof SearchValues) => sql.placeholder(name);
@@ -316,7 +369,8 @@ function termPage(shape: SearchShape): SQL {
       union all ${closePart}
       ${pageOrder}
     )
-    select id, tier, score, created_at, (select count(*) from full_text) + ${closeCount} as total
+    select id, tier, score, created_at,
+      ${reusableTotal(sql`(select count(*) from full_text) + ${closeCount}`)} as total
     from page`;
   }
   return sql`with ${query},
@@ -335,7 +389,7 @@ function termPage(shape: SearchShape): SQL {
     ${pageOrder}
   )
   select id, tier, score, created_at,
-    (select count(*) from ${lexemeKeys}) + (select count(*) from full_text_rows) + ${closeCount} as total
+    ${reusableTotal(sql`(select count(*) from ${lexemeKeys}) + (select count(*) from full_text_rows) + ${closeCount}`)} as total
   from page`;
 }
 
@@ -348,7 +402,7 @@ function newestPage(shape: SearchShape): SQL {
     const tagKeys = sql`service_package_search_keys where kind = 'tag' and key = any(${placeholder('tags')}::text[])`;
     // Each tag's newest `window` packages hold the page: merged, without repeats, then cut.
     return sql`select id, 0 as tier, 0::real as score, created_at,
-      (select count(${shape.tags === 'several' ? sql`distinct package_id` : sql`*`}) from ${tagKeys}) as total
+      ${reusableTotal(sql`(select count(${shape.tags === 'several' ? sql`distinct package_id` : sql`*`}) from ${tagKeys})`)} as total
     from (
       select distinct tagged.package_id as id, tagged.created_at
       from unnest(${placeholder('tags')}::text[]) as tag
@@ -361,7 +415,7 @@ function newestPage(shape: SearchShape): SQL {
     order by created_at desc, id desc offset ${placeholder('skip')} limit ${placeholder('limit')}`;
   }
   return sql`select p.id, 0 as tier, 0::real as score, p.created_at,
-    (select count(*) from service_packages as p where p.status = 'published'${andFilters(filters)}) as total
+    ${reusableTotal(sql`(select count(*) from service_packages as p where p.status = 'published'${andFilters(filters)})`)} as total
   from service_packages as p
   where p.status = 'published'${andFilters(filters)}
   order by p.created_at desc, p.id desc offset ${placeholder('skip')} limit ${placeholder('limit')}`;
@@ -383,7 +437,7 @@ const shapeName = (shape: SearchShape) =>
 function searchStatement(shape: SearchShape) {
   const page = shape.term ? termPage(shape) : newestPage(shape);
   return preparedPackageQuery(shapeName(shape), (db) =>
-    selectPackages(db, { total: sql<number>`page.total` })
+    selectPackages(db, { total: sql<number>`page.total`, version: catalogueVersion })
       .innerJoin(sql`(${page}) as page`, sql`page.id = ${servicePackages.id}`)
       .orderBy(sql`page.tier desc, page.score desc, page.created_at desc, page.id desc`),
   );
@@ -431,9 +485,15 @@ export async function searchPublished(
     limit,
     window: skip + limit,
   });
+  // A team's name can change without a new catalogue version, so totals with a team name are counted
+  // every time; any other total depends only on the packages.
+  const { skip: _skip, limit: _limit, window: _window, ...criteria } = values(0, 0);
+  const key = shape.teamName ? undefined : JSON.stringify([shapeName(shape), criteria]);
   const statement = searchStatementFor(shape)(db);
-  const page = await statement.execute(values(window.skip, window.limit));
-  return withTotal(page, () => statement.execute(values(0, 1)));
+  const page = await statement.execute({ ...values(window.skip, window.limit), ...knownValues(db, key) });
+  const answer = await withTotal(page, () => statement.execute({ ...values(0, 1), ...knownValues(db, key) }));
+  rememberTotal(db, key, answer);
+  return { items: answer.items, total: answer.total ?? 0 };
 }
 
 const packageById = preparedPackageQuery('package_by_id', (db) =>

@@ -779,6 +779,72 @@ describe('service packages', () => {
       expect((await search({ search_term: 'ephemeral' })).total).toBe(0);
     });
 
+    it('counts a total again only when packages changed since it was counted (decision 0045)', async () => {
+      const pool = context.database.pool;
+      await createPublished({ title: 'Zeppelin hangar booking', tags: 'zeppelin' });
+      expect((await search({ tags: ['zeppelin'] })).total).toBe(1);
+      // A key added behind the triggers' back gives the catalogue no new version: the known total stands,
+      // where a count would find two.
+      await pool.query(
+        `insert into service_package_search_keys (kind, key, package_id, rank, created_at)
+         values ('tag', 'zeppelin', -1, 0, '2000-01-01')`,
+      );
+      expect((await search({ tags: ['zeppelin'] })).total).toBe(1);
+      expect((await search({ tags: ['zeppelin'] }, '?skip=5&limit=5')).total).toBe(1);
+      await pool.query('delete from service_package_search_keys where package_id = -1');
+      // Any change to the packages does: the total is counted again, for a page past the end as well.
+      await createPublished({ title: 'Zeppelin mooring mast', tags: 'zeppelin' });
+      await createPublished({ title: 'Zeppelin passenger lounge', tags: 'zeppelin' });
+      expect((await search({ tags: ['zeppelin'] })).total).toBe(3);
+      const draft = await createPackage({ title: 'Zeppelin repair dock', tags: 'zeppelin' });
+      await publish(draft.id);
+      expect((await search({ tags: ['zeppelin'] }, '?skip=10&limit=5')).total).toBe(4);
+
+      // The published list keeps its total the same way.
+      const listed = (await call('GET', '/api/service-packages?limit=1')).json<PackageList>().total;
+      await createPublished();
+      expect((await call('GET', '/api/service-packages?limit=1')).json<PackageList>().total).toBe(listed + 1);
+      const unpublished = await call('POST', `/api/service-packages/${draft.id}/unpublish`, admin);
+      expect(unpublished.statusCode, unpublished.body).toBe(200);
+      expect((await call('GET', '/api/service-packages?limit=1')).json<PackageList>().total).toBe(listed);
+      expect((await search({ tags: ['zeppelin'] })).total).toBe(3);
+    });
+
+    it('never hands out again a catalogue version that a rolled-back change saw', async () => {
+      const item = await createPublished();
+      const client = await context.database.pool.connect();
+      let seen: string;
+      try {
+        await client.query('begin');
+        await client.query('update service_packages set title = title where id = $1', [item.id]);
+        seen = (
+          await client.query<{ version: string }>('select version from service_package_catalogue_version')
+        ).rows[0]!.version;
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
+      const before = await context.database.pool.query<{ version: string }>(
+        'select version from service_package_catalogue_version',
+      );
+      expect(Number(before.rows[0]!.version)).toBeLessThan(Number(seen));
+      await call('PUT', `/api/service-packages/${item.id}`, admin, updatePayload(item, { price: 321 }));
+      const after = await context.database.pool.query<{ version: string }>(
+        'select version from service_package_catalogue_version',
+      );
+      expect(Number(after.rows[0]!.version)).toBeGreaterThan(Number(seen));
+    });
+
+    it('counts a total with a team name every time, since a team can be renamed', async () => {
+      const renamed = await insertTeam(admin, 'Blimp Works');
+      await createPublished({ team_id: renamed.id, title: 'Airship branding kit' });
+      expect((await search({ team_name: 'Dirigible Guild' })).total).toBe(0);
+      await context.database.pool.query("update teams set name = 'Dirigible Guild' where id = $1", [
+        renamed.id,
+      ]);
+      expect((await search({ team_name: 'Dirigible Guild' })).total).toBe(1);
+    });
+
     it('sends one named prepared statement per search, with the values as parameters', async () => {
       const spy = vi.spyOn(context.database.pool, 'query');
       try {
