@@ -34,7 +34,23 @@ export const participantChannel = (participant: { kind: 'user' | 'guest'; id: nu
 const roomNotFound = () => new AppError(404, 'Chat room not found');
 const accessDenied = () => new AppError(403, CHAT_TEXTS.accessDenied);
 
-export function toMessageResponse(row: repository.MessageRow): ChatMessage {
+/** A message as stored, with what the answer needs of it (a message just stored has no file). */
+type MessageForResponse = Pick<repository.MessageRow, 'senderName' | 'senderRole'> & {
+  message: Pick<
+    repository.MessageRow['message'],
+    | 'id'
+    | 'chatRoomId'
+    | 'senderUserId'
+    | 'senderGuestId'
+    | 'messageText'
+    | 'messageType'
+    | 'clientMessageId'
+    | 'createdAt'
+  >;
+  file: repository.MessageRow['file'];
+};
+
+export function toMessageResponse(row: MessageForResponse): ChatMessage {
   const { message, file } = row;
   return {
     id: message.id,
@@ -212,22 +228,21 @@ export async function sendMessage(
     }
     return message;
   }
-  const message: ChatMessage = {
-    id: stored.message.id,
-    chat_room_id: roomId,
-    sender_id: readerKey(participant),
-    sender_name: stored.message.senderName ?? participant.name,
-    sender_role: stored.role,
-    message_text: input.message_text,
-    message_type: 'text',
-    file_url: null,
-    thumbnail_url: null,
-    file_name: null,
-    file_size: null,
-    file_kind: null,
-    client_message_id: clientMessageId,
-    created_at: stored.message.createdAt.toISOString(),
-  };
+  const message = toMessageResponse({
+    message: {
+      id: stored.message.id,
+      chatRoomId: roomId,
+      senderUserId: participant.kind === 'user' ? participant.id : null,
+      senderGuestId: participant.kind === 'guest' ? participant.id : null,
+      messageText: input.message_text,
+      messageType: 'text',
+      clientMessageId,
+      createdAt: stored.message.createdAt,
+    },
+    file: null,
+    senderName: stored.message.senderName ?? participant.name,
+    senderRole: stored.role,
+  });
   await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });
   await Promise.all(
     announceInboxChangeTo(context, roomId, stored.room, stored.teamAdminId, stored.teamMemberIds),
