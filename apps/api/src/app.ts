@@ -106,7 +106,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many requests. Please try again in ${context.after}.`),
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
   await registerOpenApi(app);
   // Frames over 64 KiB close the socket with 1009 (message too big).

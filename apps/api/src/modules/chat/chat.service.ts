@@ -31,8 +31,8 @@ export const roomChannel = (roomId: number) => `room:${roomId}`;
 export const participantChannel = (participant: { kind: 'user' | 'guest'; id: number }) =>
   `${participant.kind}:${participant.id}`;
 
-const roomNotFound = () => new AppError(404, 'Chat room not found');
-const accessDenied = () => new AppError(403, CHAT_TEXTS.accessDenied);
+const roomNotFound = () => new AppError('not_found', 'Chat room not found');
+const accessDenied = () => new AppError('forbidden', CHAT_TEXTS.accessDenied);
 
 /** A message as stored, with what the answer needs of it (a message just stored has no file). */
 type MessageForResponse = Pick<repository.MessageRow, 'senderName' | 'senderRole'> & {
@@ -99,15 +99,18 @@ export async function roomAccess(
 
 async function chatTeam(db: Database, teamId: number) {
   const team = await repository.findTeamForChat(db, teamId);
-  if (!team) throw new AppError(404, 'Team not found');
-  if (!team.isActive) throw new AppError(409, 'This team is not taking new conversations right now');
+  if (!team) throw new AppError('not_found', 'Team not found');
+  if (!team.isActive) throw new AppError('conflict', 'This team is not taking new conversations right now');
   return team;
 }
 
 export async function getOrCreateRoom(context: ChatContext, actor: Actor, teamId: number) {
   const team = await chatTeam(context.db, teamId);
   if (team.adminId === actor.id || (await repository.isTeamMember(context.db, teamId, actor.id))) {
-    throw new AppError(409, 'You are part of this team; its conversations are in the team chat dashboard');
+    throw new AppError(
+      'conflict',
+      'You are part of this team; its conversations are in the team chat dashboard',
+    );
   }
   const { room, created } = await repository.findOrCreateRoom(context.db, { teamId, buyerId: actor.id });
   return { chat_room_id: room.id, team_id: room.teamId, created };
@@ -221,10 +224,10 @@ export async function sendMessage(
     // A repeat of an already stored message (same client id) answers with the stored one, once;
     // a client id is the sender's own: another participant's message is never answered as theirs.
     const row = await repository.findMessageByClientId(context.db, roomId, clientMessageId);
-    if (!row) throw new AppError(409, 'The message could not be stored');
+    if (!row) throw new AppError('conflict', 'The message could not be stored');
     const message = toMessageResponse(row);
     if (message.sender_id !== readerKey(participant)) {
-      throw new AppError(409, 'This message id is already in use; send the message again');
+      throw new AppError('conflict', 'This message id is already in use; send the message again');
     }
     return message;
   }
@@ -299,7 +302,7 @@ export async function listTeamRooms(
   teamId: number,
 ): Promise<ChatRoomSummary[]> {
   const team = await repository.findTeamForChat(context.db, teamId);
-  if (!team) throw new AppError(404, 'Team not found');
+  if (!team) throw new AppError('not_found', 'Team not found');
   const allowed =
     actor.isSuperuser ||
     team.adminId === actor.id ||

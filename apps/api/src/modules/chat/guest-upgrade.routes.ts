@@ -38,9 +38,10 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      if (request.headers.authorization) throw new AppError(403, 'Only a guest session can be upgraded');
+      if (request.headers.authorization)
+        throw new AppError('forbidden', 'Only a guest session can be upgraded');
       const guest = await participants.require(request);
-      if (guest.kind !== 'guest') throw new AppError(403, 'Only a guest session can be upgraded');
+      if (guest.kind !== 'guest') throw new AppError('forbidden', 'Only a guest session can be upgraded');
       const user = await register(accounts, request.body, async (transaction, created) => {
         await transferGuest(transaction, guest.id, created.id);
         await recordActivity(transaction, {

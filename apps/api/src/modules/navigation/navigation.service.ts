@@ -7,7 +7,7 @@ import { findUserById } from '../accounts/accounts.repository';
 /** Decision A11: the flags the web app builds its links from; the server still checks every call. */
 export async function navigationFor(db: Database, actor: Actor): Promise<Navigation> {
   const found = await findUserById(db, actor.id);
-  if (!found) throw new AppError(401, 'Not authenticated');
+  if (!found) throw new AppError('unauthorized', 'Not authenticated');
   const { role, isSuperuser, isVerified } = found.user;
   const status = found.verificationStatus;
   const everything = isSuperuser || role === 'GENERAL_ADMIN';

@@ -29,7 +29,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (value === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(value);
   if (!parsed.success) {
-    throw new AppError(422, ORDER_TEXTS.idempotencyKeyInvalid, [
+    throw new AppError('validation', ORDER_TEXTS.idempotencyKeyInvalid, [
       { path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: ORDER_TEXTS.idempotencyKeyInvalid },
     ]);
   }

@@ -59,7 +59,7 @@ interface Viewer {
   isAdmin: boolean;
 }
 
-const orderNotFound = () => new AppError(404, ORDER_TEXTS.orderNotFound);
+const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound);
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -163,7 +163,7 @@ export async function listOrders(
   query: { status?: OrderStatus; scope?: 'buyer' | 'team' | 'all'; skip: number; limit: number },
 ): Promise<OrderList> {
   if (query.scope === 'all' && !isGeneralAdmin(actor)) {
-    throw new AppError(403, 'Only a general admin can list every order');
+    throw new AppError('forbidden', 'Only a general admin can list every order');
   }
   const teamIds = await repository.teamIdsOf(db, actor.id);
   const { items, counts } = await repository.listOrders(
@@ -235,7 +235,7 @@ export async function createOrder(
   input: OrderCreateInput,
   idempotencyKey: string | undefined,
 ): Promise<OrderCreateResult> {
-  if (!canPurchase(actor)) throw new AppError(403, ORDER_TEXTS.cannotPurchase);
+  if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
   const fingerprint = requestFingerprint(input);
 
   const outcome = await context.db.transaction(async (transaction) => {
@@ -243,22 +243,23 @@ export async function createOrder(
       await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
       const earlier = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
       if (earlier) {
-        if (earlier.requestHash !== fingerprint) throw new AppError(422, ORDER_TEXTS.idempotencyKeyReused);
+        if (earlier.requestHash !== fingerprint)
+          throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
         return { kind: 'replay' as const, replay: earlier };
       }
     }
 
     const item = await repository.findPackageForPurchase(transaction, input.service_package_id);
-    if (!item || item.status !== 'published') throw new AppError(404, ORDER_TEXTS.packageNotFound);
-    if (!item.teamIsActive) throw new AppError(409, ORDER_TEXTS.packageNotPurchasable);
+    if (!item || item.status !== 'published') throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
+    if (!item.teamIsActive) throw new AppError('conflict', ORDER_TEXTS.packageNotPurchasable);
     if (
       item.teamAdminId === actor.id ||
       (await repository.isTeamMember(transaction, item.teamId, actor.id))
     ) {
-      throw new AppError(403, ORDER_TEXTS.ownTeamPackage);
+      throw new AppError('forbidden', ORDER_TEXTS.ownTeamPackage);
     }
     if (toCents(input.total_amount) !== item.priceCents) {
-      throw new AppError(409, ORDER_TEXTS.amountMismatch, [
+      throw new AppError('conflict', ORDER_TEXTS.amountMismatch, [
         { path: 'body.total_amount', message: ORDER_TEXTS.amountMismatch },
       ]);
     }
@@ -289,7 +290,9 @@ export async function createOrder(
     });
     // Details the provider cannot charge at all: nothing is kept, as for any other 422.
     if (charge.outcome === 'invalid') {
-      throw new AppError(422, charge.message, [{ path: `body.${charge.field}`, message: charge.message }]);
+      throw new AppError('validation', charge.message, [
+        { path: `body.${charge.field}`, message: charge.message },
+      ]);
     }
 
     let result: OrderCreateResult;
@@ -409,7 +412,7 @@ export async function updateOrderStatus(
     const actingAs = actorsOf(viewer).find((kind) =>
       ORDER_TRANSITIONS[kind][locked.status]?.includes(target),
     );
-    if (!actingAs) throw new AppError(409, ORDER_TEXTS.transitionNotAllowed(locked.status, target));
+    if (!actingAs) throw new AppError('conflict', ORDER_TEXTS.transitionNotAllowed(locked.status, target));
 
     await repository.setOrderStatus(transaction, orderId, target);
     if (target === 'cancelled' || target === 'refunded') await refundPayment(context, transaction, orderId);
@@ -451,11 +454,11 @@ export async function refundPaymentById(
   actor: Actor,
   paymentId: number,
 ): Promise<Payment> {
-  if (!isGeneralAdmin(actor)) throw new AppError(403, 'Only a general admin can change a payment');
+  if (!isGeneralAdmin(actor)) throw new AppError('forbidden', 'Only a general admin can change a payment');
   const payment = await repository.findPayment(context.db, paymentId);
-  if (!payment) throw new AppError(404, ORDER_TEXTS.paymentNotFound);
+  if (!payment) throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
   if (payment.status !== 'completed') {
-    throw new AppError(409, `A ${payment.status} payment cannot be refunded`);
+    throw new AppError('conflict', `A ${payment.status} payment cannot be refunded`);
   }
   await updateOrderStatus(context, actor, payment.orderId, 'refunded');
   return toPaymentResponse((await repository.findPayment(context.db, paymentId))!);
