@@ -7,22 +7,22 @@ import {
   allowedOrderTransitions,
   cardBrandOf,
   type BillingAddress,
-  type CardBrand,
   type Order,
   type OrderActor,
   type OrderList,
   type OrderStatus,
   type Payment,
   type PaymentDeclinedResponse,
-  type PaymentMethod,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/payment-provider';
+import * as payments from '../payments/payments.service';
 import { toReviewResponse } from '../reviews/reviews.mapping';
 import { isGeneralAdmin } from '../verification/verification.service';
 import * as repository from './orders.repository';
@@ -34,24 +34,20 @@ export interface OrdersContext {
   provider: PaymentProvider;
 }
 
-export interface OrderCreateInput {
+export function ordersContext({ db, mailer, config, paymentProvider }: AppDeps): OrdersContext {
+  return { db, mailer, publicUrl: config.publicUrl, provider: paymentProvider };
+}
+
+export interface OrderCreateInput extends payments.PaymentDetails {
   service_package_id: number;
   total_amount: number;
-  payment_method: PaymentMethod;
-  card?: {
-    card_number: string;
-    expiry_month: number;
-    expiry_year: number;
-    cvv: string;
-    cardholder_name: string;
-  };
-  paypal_email?: string;
   billing_address: BillingAddress;
 }
 
-export type OrderCreateResult =
-  | { statusCode: 201; body: Order; replayed: boolean }
-  | { statusCode: 402; body: PaymentDeclinedResponse; replayed: boolean };
+/** A purchase either paid (the order is confirmed) or was declined (it stays pending with a failed payment). */
+export type OrderCreateResult = (
+  { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+) & { replayed: boolean };
 
 interface Viewer {
   isBuyer: boolean;
@@ -72,23 +68,6 @@ const actorsOf = (viewer: Viewer): OrderActor[] => [
   ...(viewer.isTeam ? (['team'] as const) : []),
   ...(viewer.isAdmin ? (['admin'] as const) : []),
 ];
-
-export function toPaymentResponse(payment: repository.OrderRow['payment'] & object): Payment {
-  return {
-    id: payment.id,
-    order_id: payment.orderId,
-    status: payment.status,
-    method: payment.method as PaymentMethod,
-    amount: payment.amountCents / 100,
-    currency: payment.currency,
-    transaction_id: payment.transactionId,
-    card_brand: payment.cardBrand as CardBrand | null,
-    card_last_four: payment.cardLastFour,
-    failure_message: payment.failureMessage,
-    created_at: payment.createdAt.toISOString(),
-    completed_at: iso(payment.completedAt),
-  };
-}
 
 export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order {
   const { order } = row;
@@ -123,7 +102,7 @@ export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order
       created_at: row.team.createdAt.toISOString(),
       admin: { id: row.team.adminId, username: row.teamAdminUsername },
     },
-    payment: row.payment ? toPaymentResponse(row.payment) : null,
+    payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
@@ -271,42 +250,15 @@ export async function createOrder(
       status: 'pending',
       totalCents: item.priceCents,
     });
-    const charge = await context.provider.charge({
-      amountCents: item.priceCents,
-      currency: 'USD',
-      description: `TeamHire order ${orderId}`,
-      ...(input.payment_method === 'credit_card' && input.card
-        ? {
-            method: 'credit_card' as const,
-            card: {
-              number: input.card.card_number,
-              expiryMonth: input.card.expiry_month,
-              expiryYear: input.card.expiry_year,
-              cvv: input.card.cvv,
-              holderName: input.card.cardholder_name,
-            },
-          }
-        : { method: 'paypal' as const, paypalEmail: input.paypal_email ?? '' }),
-    });
-    // Details the provider cannot charge at all: nothing is kept, as for any other 422.
-    if (charge.outcome === 'invalid') {
-      throw new AppError('validation', charge.message, [
-        { path: `body.${charge.field}`, message: charge.message },
-      ]);
-    }
+    const charge = await payments.chargeOrder(
+      transaction,
+      context.provider,
+      { id: orderId, amountCents: item.priceCents },
+      input,
+    );
 
     let result: OrderCreateResult;
     if (charge.outcome === 'declined') {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'failed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        failureMessage: charge.message,
-      });
       await recordActivity(transaction, {
         userId: actor.id,
         action: 'order.payment_failed',
@@ -314,21 +266,11 @@ export async function createOrder(
         metadata: { order_id: orderId },
       });
       result = {
-        statusCode: 402,
-        body: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
+        outcome: 'declined',
+        declined: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
         replayed: false,
       };
     } else {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'completed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        completedAt: new Date(),
-      });
       await repository.setOrderStatus(transaction, orderId, 'confirmed');
       await recordActivity(transaction, {
         userId: actor.id,
@@ -336,29 +278,28 @@ export async function createOrder(
         description: `Ordered ${item.title} from ${item.teamName}`,
         metadata: { order_id: orderId },
       });
-      result = { statusCode: 201, body: await getOrder(transaction, actor, orderId), replayed: false };
+      result = { outcome: 'paid', order: await getOrder(transaction, actor, orderId), replayed: false };
     }
     if (idempotencyKey !== undefined) {
       await repository.insertIdempotencyKey(transaction, {
         userId: actor.id,
         key: idempotencyKey,
         requestHash: fingerprint,
-        statusCode: result.statusCode,
-        responseBody: result.body,
+        outcome: result.outcome,
+        responseBody: result.outcome === 'paid' ? result.order : result.declined,
       });
     }
     return { kind: 'new' as const, result, teamAdminId: item.teamAdminId, title: item.title };
   });
 
   if (outcome.kind === 'replay') {
-    return {
-      statusCode: outcome.replay.statusCode,
-      body: outcome.replay.responseBody,
-      replayed: true,
-    } as OrderCreateResult;
+    const { replay } = outcome;
+    return replay.outcome === 'paid'
+      ? { outcome: 'paid', order: replay.responseBody as Order, replayed: true }
+      : { outcome: 'declined', declined: replay.responseBody as PaymentDeclinedResponse, replayed: true };
   }
-  if (outcome.result.statusCode === 201) {
-    const order = outcome.result.body;
+  if (outcome.result.outcome === 'paid') {
+    const order = outcome.result.order;
     await notify(context, outcome.teamAdminId, order.id, `New order: ${outcome.title}`, [
       `${actor.username} bought ${outcome.title} for $${order.total_amount.toFixed(2)}.`,
       'The payment is confirmed; start the work when you are ready.',
@@ -415,7 +356,9 @@ export async function updateOrderStatus(
     if (!actingAs) throw new AppError('conflict', ORDER_TEXTS.transitionNotAllowed(locked.status, target));
 
     await repository.setOrderStatus(transaction, orderId, target);
-    if (target === 'cancelled' || target === 'refunded') await refundPayment(context, transaction, orderId);
+    if (target === 'cancelled' || target === 'refunded') {
+      await payments.refundOrderPayment(transaction, context.provider, orderId);
+    }
     await recordActivity(transaction, {
       userId: actor.id,
       action: `order.${target}`,
@@ -440,26 +383,13 @@ export async function updateOrderStatus(
   return getOrder(context.db, actor, orderId);
 }
 
-/** Money goes back through the provider that took it; a payment that never completed has nothing to return. */
-async function refundPayment(context: OrdersContext, transaction: DatabaseOrTransaction, orderId: number) {
-  const payment = await repository.findLatestPayment(transaction, orderId);
-  if (!payment || payment.status !== 'completed') return;
-  if (payment.transactionId) await context.provider.refund(payment.transactionId, payment.amountCents);
-  await repository.setPaymentStatus(transaction, payment.id, 'refunded');
-}
-
-/** PUT /api/payments/{id}/status: a general admin refunds a payment, which refunds its order (B1). */
+/** A general admin refunds a payment, which refunds its order through the order's state machine. */
 export async function refundPaymentById(
   context: OrdersContext,
   actor: Actor,
   paymentId: number,
 ): Promise<Payment> {
-  if (!isGeneralAdmin(actor)) throw new AppError('forbidden', 'Only a general admin can change a payment');
-  const payment = await repository.findPayment(context.db, paymentId);
-  if (!payment) throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
-  if (payment.status !== 'completed') {
-    throw new AppError('conflict', `A ${payment.status} payment cannot be refunded`);
-  }
-  await updateOrderStatus(context, actor, payment.orderId, 'refunded');
-  return toPaymentResponse((await repository.findPayment(context.db, paymentId))!);
+  const { orderId } = await payments.refundablePayment(context.db, actor, paymentId);
+  await updateOrderStatus(context, actor, orderId, 'refunded');
+  return payments.getPayment(context.db, paymentId);
 }
