@@ -149,6 +149,11 @@ async function startSession(
   };
 }
 
+/** The account with its verification state, for those who decide what it may do. */
+export async function findAccount(db: DatabaseOrTransaction, userId: number) {
+  return repository.findUserById(db, userId);
+}
+
 export async function register(
   context: AccountsContext,
   input: { username: string; email: string; password: string; role: 'SELLER' | 'BUYER' },

@@ -7,12 +7,15 @@ import {
   type ChatRole,
   type ChatRoomSummary,
   type GuestUser,
+  type User,
   type MessageList,
 } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import { register, type AccountsContext } from '../accounts/accounts.service';
 import { digestToken, newSecretToken } from '../accounts/secret-tokens';
+import { recordActivity } from '../activity/activity.service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import * as repository from './chat.repository';
@@ -310,4 +313,23 @@ export async function listTeamRooms(
   if (!allowed) throw accessDenied();
   const viewer = viewerOf({ kind: 'user', id: actor.id, name: actor.username, actor });
   return (await repository.roomSummaries(context.db, viewer, { kind: 'team', teamId })).map(toSummary);
+}
+
+/**
+ * The guest becomes a full account in one transaction; their rooms, messages and read state move
+ * to it, so nothing said as a guest is lost.
+ */
+export async function upgradeGuest(
+  accounts: AccountsContext,
+  guestId: number,
+  input: Parameters<typeof register>[1],
+): Promise<User> {
+  return register(accounts, input, async (transaction, created) => {
+    await repository.transferGuest(transaction, guestId, created.id);
+    await recordActivity(transaction, {
+      userId: created.id,
+      action: 'account.upgraded_from_guest',
+      description: 'Kept your guest conversations in your new account',
+    });
+  });
 }

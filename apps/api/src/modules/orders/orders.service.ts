@@ -204,6 +204,28 @@ function requestFingerprint(input: OrderCreateInput): string {
 }
 
 /**
+ * The order for an act only its buyer may do: those who may see the order learn why they cannot
+ * do it (`refusal`), anyone else learns nothing.
+ */
+export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, id: number, refusal: string) {
+  const row = await repository.findOrder(db, id);
+  if (!row) throw orderNotFound();
+  if (row.order.buyerId !== actor.id) {
+    const sees =
+      isGeneralAdmin(actor) ||
+      row.team.adminId === actor.id ||
+      (await repository.isTeamMember(db, row.team.id, actor.id));
+    throw sees ? new AppError('forbidden', refusal) : orderNotFound();
+  }
+  return row;
+}
+
+/** Where to write to a user about an order. */
+export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
+  return repository.findUserContact(db, userId);
+}
+
+/**
  * Decisions A3, B2, P1-P3: the order and its payment are written in one transaction around the
  * provider's answer. A decline keeps a `pending` order with a `failed` payment (402); a success
  * confirms the order (201). With an Idempotency-Key, repeats by the same user get the first answer.

@@ -6,6 +6,8 @@ import { recordActivity } from '../activity/activity.service';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';
 import * as repository from './profile.repository';
 
+export type { ProfileTable } from './profile.repository';
+
 /** One kind of profile item: its table and how its fields map between the API and the columns. */
 export interface ProfileKindDefinition<Table extends repository.ProfileTable, Input, Output> {
   label: string;

@@ -6,8 +6,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates';
-import { findOrder, findUserContact, isTeamMember } from '../orders/orders.repository';
-import { isGeneralAdmin } from '../verification/verification.service';
+import { findOrderOfBuyer, findUserContact } from '../orders/orders.service';
 import { toReviewResponse } from './reviews.mapping';
 import * as repository from './reviews.repository';
 
@@ -24,19 +23,8 @@ export async function createReview(
   orderId: number,
   input: { rating: number; comment?: string | null },
 ): Promise<Review> {
-  const row = await findOrder(context.db, orderId);
-  if (!row) throw new AppError('not_found', ORDER_TEXTS.orderNotFound);
+  const row = await findOrderOfBuyer(context.db, actor, orderId, ORDER_TEXTS.reviewOnlyBuyer);
   const { order } = row;
-  if (order.buyerId !== actor.id) {
-    // Those who may see the order learn why they cannot review it; anyone else learns nothing.
-    const sees =
-      isGeneralAdmin(actor) ||
-      row.team.adminId === actor.id ||
-      (await isTeamMember(context.db, row.team.id, actor.id));
-    throw sees
-      ? new AppError('forbidden', ORDER_TEXTS.reviewOnlyBuyer)
-      : new AppError('not_found', ORDER_TEXTS.orderNotFound);
-  }
   if (row.review) throw new AppError('conflict', ORDER_TEXTS.reviewExists);
   if (order.status !== 'completed') throw new AppError('conflict', ORDER_TEXTS.reviewOnlyCompleted);
 
