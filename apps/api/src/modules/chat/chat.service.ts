@@ -75,27 +75,21 @@ export function toMessageResponse(row: MessageForResponse): ChatMessage {
 }
 
 /**
- * Who may enter a room: its buyer or guest, the team's admin and members; everyone else is refused
- * with 403 'Access denied', and a room that does not exist is a 404.
+ * Who may enter a room: its buyer or guest, the team's admin and members (the rule itself is one
+ * SQL expression in the repository, shared with sending a message); everyone else is refused with
+ * 'Access denied', and a room that does not exist is not found.
  */
 export async function roomAccess(
   db: Database,
   participant: Participant,
   roomId: number,
 ): Promise<{ room: repository.RoomRow; teamName: string; role: ChatRole; teamAdminId: number }> {
-  const found = await repository.findRoomWithTeam(
-    db,
-    roomId,
-    participant.kind === 'user' ? participant.id : null,
-  );
+  const found = await repository.findRoomWithTeam(db, roomId, {
+    userId: participant.kind === 'user' ? participant.id : null,
+    guestId: participant.kind === 'guest' ? participant.id : null,
+  });
   if (!found) throw roomNotFound();
-  const { room } = found;
-  let role: ChatRole | undefined;
-  if (participant.kind === 'guest') {
-    if (room.guestUserId === participant.id) role = 'guest';
-  } else if (room.buyerId === participant.id) role = 'buyer';
-  else if (found.teamAdminId === participant.id) role = 'admin';
-  else if (found.isTeamMember) role = 'member';
+  const { room, role } = found;
   if (!role) throw accessDenied();
   return { room, teamName: found.teamName, role, teamAdminId: found.teamAdminId };
 }
