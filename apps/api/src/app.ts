@@ -131,7 +131,7 @@ export async function buildApp({
       socket.terminate();
     },
   });
-  // Login accepts a form-encoded body too (decision A13).
+  // Login accepts a form-encoded body too, as OAuth2 password-flow clients send it.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },

@@ -378,7 +378,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.new_password);
   await context.db.transaction(async (transaction) => {
     await repository.updateUser(transaction, actor.id, { passwordHash });
-    // Decision D1: every other session is signed out; this one stays.
+    // Every other session is signed out, in case the old password leaked; this one stays.
     await repository.revokeUserSessions(transaction, actor.id, actor.sessionId);
     await recordActivity(transaction, {
       userId: actor.id,

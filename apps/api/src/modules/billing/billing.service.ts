@@ -51,7 +51,7 @@ const expiryIssue = (field: 'expiry_month' | 'expiry_year', message: string) =>
   new AppError('validation', message, [{ path: `body.${field}`, message }]);
 
 /**
- * Decision P2 (and docs/decisions/0031): a card number, when sent, is reduced here to its brand and
+ * A card number (see docs/decisions/0031), when sent, is reduced here to its brand and
  * last four digits; it and the CVV go no further than this function's arguments.
  */
 export async function addMethod(
@@ -178,7 +178,7 @@ export async function deleteMethod(db: Database, actor: Actor, id: number): Prom
   });
 }
 
-/** Decision A8: history speaks the specification's upper-case statuses; a refund shows as CANCELLED. */
+/** History speaks upper-case statuses, as the billing screen shows them; a refund shows as CANCELLED. */
 const HISTORY_STATUS: Record<PaymentStatus, PaymentHistoryStatus> = {
   pending: 'PENDING',
   processing: 'PENDING',

@@ -113,7 +113,7 @@ export async function storeUpload(
   return message;
 }
 
-/** Decision D8: a file is served only to the members of the room it was sent in. */
+/** A file is served only to the members of the room it was sent in: a link passed on must not open it. */
 export async function openFile(
   context: ChatContext & { uploadsDir: string },
   participant: Participant,

@@ -4,7 +4,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { findAccount } from '../accounts/accounts.service';
 
-/** Decision A11: the flags the web app builds its links from; the server still checks every call. */
+/** The flags the web app builds its links from; the server still checks every call. */
 export async function navigationFor(db: Database, actor: Actor): Promise<Navigation> {
   const found = await findAccount(db, actor.id);
   if (!found) throw new AppError('unauthorized', 'Not authenticated');

@@ -22,7 +22,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-/** Decision B2: optional; a client sends a fresh key per purchase attempt and repeats it on retries. */
+/** Optional; a client sends a fresh key per purchase attempt and repeats it on retries, so a retry never pays twice. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (value === undefined) return undefined;

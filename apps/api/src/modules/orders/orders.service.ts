@@ -59,7 +59,7 @@ const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound)
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Decision A11: `can_purchase_services` is BUYER or USER; general admins and superusers get every flag. */
+/** The same rule as the `can_purchase_services` flag: BUYER or USER; general admins and superusers may do everything. */
 const canPurchase = (actor: Actor) =>
   actor.role === 'BUYER' || actor.role === 'USER' || isGeneralAdmin(actor);
 
@@ -127,7 +127,7 @@ async function viewerOf(
 
 const related = (viewer: Viewer) => viewer.isBuyer || viewer.isTeam || viewer.isAdmin;
 
-/** Part 2 §6 and B1: the buyer, the selling team's admin and members, and general admins; anyone else sees nothing. */
+/** The buyer, the selling team's admin and members, and general admins; anyone else sees nothing, not even that it exists. */
 export async function getOrder(db: DatabaseOrTransaction, actor: Actor, id: number): Promise<Order> {
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
@@ -174,7 +174,7 @@ export async function listOrders(
 
 /**
  * What decides whether two requests with one Idempotency-Key are "the same": the body with the
- * card reduced to what may be kept (P2), so neither the number nor the CVV feeds even a hash.
+ * card reduced to what may be kept (brand, last four, expiry), so neither the number nor the CVV feeds even a hash.
  */
 function requestFingerprint(input: OrderCreateInput): string {
   const card = input.card
@@ -226,7 +226,7 @@ export async function findUserContact(db: DatabaseOrTransaction, userId: number)
 }
 
 /**
- * Decisions A3, B2, P1-P3: the order and its payment are written in one transaction around the
+ * The order and its payment are written in one transaction around the
  * provider's answer. A decline keeps a `pending` order with a `failed` payment (402); a success
  * confirms the order (201). With an Idempotency-Key, repeats by the same user get the first answer.
  */
@@ -357,7 +357,7 @@ const TRANSITION_VERBS: Record<OrderStatus, string> = {
 };
 
 /**
- * Decision B1: the state machine of ORDER_TRANSITIONS, checked against the locked row so that two
+ * The state machine of ORDER_TRANSITIONS, checked against the locked row so that two
  * concurrent changes apply one after the other (the second sees the first's result and may fail).
  */
 export async function updateOrderStatus(

@@ -43,7 +43,7 @@ async function reload(db: Database, id: number): Promise<ServicePackage> {
   return toPackageResponse(row);
 }
 
-/** Part 2 §6: only a verified admin of the package's team creates or changes its packages. */
+/** Only a verified admin of the package's team creates or changes its packages: buyers must be able to trust who sells. */
 const managesTeamPackages = (actor: Actor, team: { adminId: number }) =>
   actor.isSuperuser || (team.adminId === actor.id && actor.isVerified);
 

@@ -47,7 +47,7 @@ function frameBudget() {
 }
 
 /**
- * The same origin as the page (decision D4): a browser always sends Origin on a WebSocket, and a page
+ * The same origin as the page, against cross-site WebSocket hijacking: a browser always sends Origin on a WebSocket, and a page
  * elsewhere cannot make it match this server's public address or the host it connected to.
  */
 function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {

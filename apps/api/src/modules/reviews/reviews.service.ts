@@ -16,7 +16,7 @@ export interface ReviewsContext {
   publicUrl: string;
 }
 
-/** Decision B4: the buyer rates a completed order once; the team's metrics are computed from these rows. */
+/** The buyer rates a completed order once; the team's metrics are computed from these rows. */
 export async function createReview(
   context: ReviewsContext,
   actor: Actor,

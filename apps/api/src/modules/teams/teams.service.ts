@@ -315,7 +315,7 @@ export async function removeMember(
   });
 }
 
-/** Decision D6: a member may leave; the admin may not leave their own team. */
+/** A member may leave; the admin may not, since a team without its admin could not be managed. */
 export async function leaveTeam(context: TeamsContext, actor: Actor, teamId: number): Promise<void> {
   await context.db.transaction(async (transaction) => {
     const team = await repository.findTeamRow(transaction, teamId, { forUpdate: true });

@@ -116,7 +116,7 @@ export async function decideRequest(
         : new AppError('not_found', T.notFound);
     }
     const role = ROLE_LABELS[decided.requestedRole];
-    // Decision A12: approval changes the role and marks the user verified, in the same transaction.
+    // Approval changes the role and marks the user verified in one transaction, so no one is ever one without the other.
     if (input.status === 'approved')
       await repository.promoteUser(transaction, decided.userId, decided.requestedRole);
     await recordActivity(transaction, {
