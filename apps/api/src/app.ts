@@ -23,6 +23,7 @@ import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -75,9 +76,16 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go instead of standard output; tests read them to prove what is never logged. */
   logStream?: DestinationStream;
+  /** Replaces the gateway PAYMENT_PROVIDER names (e.g. one that records or fails charges). */
+  paymentProvider?: PaymentProvider;
 }
 
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  paymentProvider,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -106,7 +114,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many requests. Please try again in ${context.after}.`),
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
   await registerOpenApi(app);
   // Frames over 64 KiB close the socket with 1009 (message too big).
@@ -123,7 +131,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
       socket.terminate();
     },
   });
-  // Login accepts a form-encoded body too (decision A13).
+  // Login accepts a form-encoded body too, as OAuth2 password-flow clients send it.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -165,6 +173,7 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     }),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
+    paymentProvider: paymentProvider ?? createPaymentProvider(config),
   };
   app.addHook('onClose', () => deps.bus.close());
   await app.register(healthRoutes, deps);

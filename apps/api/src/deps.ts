@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './modules/accounts/access-tokens';
 import type { Mailer } from './modules/mail/mailer';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import type { RealtimeBus } from './modules/realtime/realtime-bus';
 import type { Authenticator } from './plugins/authentication';
@@ -17,4 +18,6 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   bus: RealtimeBus;
+  /** The gateway purchases and refunds go through; PAYMENT_PROVIDER picks it, tests may pass their own. */
+  paymentProvider: PaymentProvider;
 }

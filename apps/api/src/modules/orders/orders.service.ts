@@ -7,22 +7,22 @@ import {
   allowedOrderTransitions,
   cardBrandOf,
   type BillingAddress,
-  type CardBrand,
   type Order,
   type OrderActor,
   type OrderList,
   type OrderStatus,
   type Payment,
   type PaymentDeclinedResponse,
-  type PaymentMethod,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/payment-provider';
+import * as payments from '../payments/payments.service';
 import { toReviewResponse } from '../reviews/reviews.mapping';
 import { isGeneralAdmin } from '../verification/verification.service';
 import * as repository from './orders.repository';
@@ -34,24 +34,20 @@ export interface OrdersContext {
   provider: PaymentProvider;
 }
 
-export interface OrderCreateInput {
+export function ordersContext({ db, mailer, config, paymentProvider }: AppDeps): OrdersContext {
+  return { db, mailer, publicUrl: config.publicUrl, provider: paymentProvider };
+}
+
+export interface OrderCreateInput extends payments.PaymentDetails {
   service_package_id: number;
   total_amount: number;
-  payment_method: PaymentMethod;
-  card?: {
-    card_number: string;
-    expiry_month: number;
-    expiry_year: number;
-    cvv: string;
-    cardholder_name: string;
-  };
-  paypal_email?: string;
   billing_address: BillingAddress;
 }
 
-export type OrderCreateResult =
-  | { statusCode: 201; body: Order; replayed: boolean }
-  | { statusCode: 402; body: PaymentDeclinedResponse; replayed: boolean };
+/** A purchase either paid (the order is confirmed) or was declined (it stays pending with a failed payment). */
+export type OrderCreateResult = (
+  { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+) & { replayed: boolean };
 
 interface Viewer {
   isBuyer: boolean;
@@ -59,11 +55,11 @@ interface Viewer {
   isAdmin: boolean;
 }
 
-const orderNotFound = () => new AppError(404, ORDER_TEXTS.orderNotFound);
+const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound);
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Decision A11: `can_purchase_services` is BUYER or USER; general admins and superusers get every flag. */
+/** The same rule as the `can_purchase_services` flag: BUYER or USER; general admins and superusers may do everything. */
 const canPurchase = (actor: Actor) =>
   actor.role === 'BUYER' || actor.role === 'USER' || isGeneralAdmin(actor);
 
@@ -72,23 +68,6 @@ const actorsOf = (viewer: Viewer): OrderActor[] => [
   ...(viewer.isTeam ? (['team'] as const) : []),
   ...(viewer.isAdmin ? (['admin'] as const) : []),
 ];
-
-export function toPaymentResponse(payment: repository.OrderRow['payment'] & object): Payment {
-  return {
-    id: payment.id,
-    order_id: payment.orderId,
-    status: payment.status,
-    method: payment.method as PaymentMethod,
-    amount: payment.amountCents / 100,
-    currency: payment.currency,
-    transaction_id: payment.transactionId,
-    card_brand: payment.cardBrand as CardBrand | null,
-    card_last_four: payment.cardLastFour,
-    failure_message: payment.failureMessage,
-    created_at: payment.createdAt.toISOString(),
-    completed_at: iso(payment.completedAt),
-  };
-}
 
 export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order {
   const { order } = row;
@@ -123,7 +102,7 @@ export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order
       created_at: row.team.createdAt.toISOString(),
       admin: { id: row.team.adminId, username: row.teamAdminUsername },
     },
-    payment: row.payment ? toPaymentResponse(row.payment) : null,
+    payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
@@ -148,7 +127,7 @@ async function viewerOf(
 
 const related = (viewer: Viewer) => viewer.isBuyer || viewer.isTeam || viewer.isAdmin;
 
-/** Part 2 §6 and B1: the buyer, the selling team's admin and members, and general admins; anyone else sees nothing. */
+/** The buyer, the selling team's admin and members, and general admins; anyone else sees nothing, not even that it exists. */
 export async function getOrder(db: DatabaseOrTransaction, actor: Actor, id: number): Promise<Order> {
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
@@ -163,7 +142,7 @@ export async function listOrders(
   query: { status?: OrderStatus; scope?: 'buyer' | 'team' | 'all'; skip: number; limit: number },
 ): Promise<OrderList> {
   if (query.scope === 'all' && !isGeneralAdmin(actor)) {
-    throw new AppError(403, 'Only a general admin can list every order');
+    throw new AppError('forbidden', 'Only a general admin can list every order');
   }
   const teamIds = await repository.teamIdsOf(db, actor.id);
   const { items, counts } = await repository.listOrders(
@@ -195,7 +174,7 @@ export async function listOrders(
 
 /**
  * What decides whether two requests with one Idempotency-Key are "the same": the body with the
- * card reduced to what may be kept (P2), so neither the number nor the CVV feeds even a hash.
+ * card reduced to what may be kept (brand, last four, expiry), so neither the number nor the CVV feeds even a hash.
  */
 function requestFingerprint(input: OrderCreateInput): string {
   const card = input.card
@@ -225,7 +204,29 @@ function requestFingerprint(input: OrderCreateInput): string {
 }
 
 /**
- * Decisions A3, B2, P1-P3: the order and its payment are written in one transaction around the
+ * The order for an act only its buyer may do: those who may see the order learn why they cannot
+ * do it (`refusal`), anyone else learns nothing.
+ */
+export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, id: number, refusal: string) {
+  const row = await repository.findOrder(db, id);
+  if (!row) throw orderNotFound();
+  if (row.order.buyerId !== actor.id) {
+    const sees =
+      isGeneralAdmin(actor) ||
+      row.team.adminId === actor.id ||
+      (await repository.isTeamMember(db, row.team.id, actor.id));
+    throw sees ? new AppError('forbidden', refusal) : orderNotFound();
+  }
+  return row;
+}
+
+/** Where to write to a user about an order. */
+export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
+  return repository.findUserContact(db, userId);
+}
+
+/**
+ * The order and its payment are written in one transaction around the
  * provider's answer. A decline keeps a `pending` order with a `failed` payment (402); a success
  * confirms the order (201). With an Idempotency-Key, repeats by the same user get the first answer.
  */
@@ -235,7 +236,7 @@ export async function createOrder(
   input: OrderCreateInput,
   idempotencyKey: string | undefined,
 ): Promise<OrderCreateResult> {
-  if (!canPurchase(actor)) throw new AppError(403, ORDER_TEXTS.cannotPurchase);
+  if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
   const fingerprint = requestFingerprint(input);
 
   const outcome = await context.db.transaction(async (transaction) => {
@@ -243,22 +244,23 @@ export async function createOrder(
       await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
       const earlier = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
       if (earlier) {
-        if (earlier.requestHash !== fingerprint) throw new AppError(422, ORDER_TEXTS.idempotencyKeyReused);
+        if (earlier.requestHash !== fingerprint)
+          throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
         return { kind: 'replay' as const, replay: earlier };
       }
     }
 
     const item = await repository.findPackageForPurchase(transaction, input.service_package_id);
-    if (!item || item.status !== 'published') throw new AppError(404, ORDER_TEXTS.packageNotFound);
-    if (!item.teamIsActive) throw new AppError(409, ORDER_TEXTS.packageNotPurchasable);
+    if (!item || item.status !== 'published') throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
+    if (!item.teamIsActive) throw new AppError('conflict', ORDER_TEXTS.packageNotPurchasable);
     if (
       item.teamAdminId === actor.id ||
       (await repository.isTeamMember(transaction, item.teamId, actor.id))
     ) {
-      throw new AppError(403, ORDER_TEXTS.ownTeamPackage);
+      throw new AppError('forbidden', ORDER_TEXTS.ownTeamPackage);
     }
     if (toCents(input.total_amount) !== item.priceCents) {
-      throw new AppError(409, ORDER_TEXTS.amountMismatch, [
+      throw new AppError('conflict', ORDER_TEXTS.amountMismatch, [
         { path: 'body.total_amount', message: ORDER_TEXTS.amountMismatch },
       ]);
     }
@@ -270,40 +272,15 @@ export async function createOrder(
       status: 'pending',
       totalCents: item.priceCents,
     });
-    const charge = await context.provider.charge({
-      amountCents: item.priceCents,
-      currency: 'USD',
-      description: `TeamHire order ${orderId}`,
-      ...(input.payment_method === 'credit_card' && input.card
-        ? {
-            method: 'credit_card' as const,
-            card: {
-              number: input.card.card_number,
-              expiryMonth: input.card.expiry_month,
-              expiryYear: input.card.expiry_year,
-              cvv: input.card.cvv,
-              holderName: input.card.cardholder_name,
-            },
-          }
-        : { method: 'paypal' as const, paypalEmail: input.paypal_email ?? '' }),
-    });
-    // Details the provider cannot charge at all: nothing is kept, as for any other 422.
-    if (charge.outcome === 'invalid') {
-      throw new AppError(422, charge.message, [{ path: `body.${charge.field}`, message: charge.message }]);
-    }
+    const charge = await payments.chargeOrder(
+      transaction,
+      context.provider,
+      { id: orderId, amountCents: item.priceCents },
+      input,
+    );
 
     let result: OrderCreateResult;
     if (charge.outcome === 'declined') {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'failed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        failureMessage: charge.message,
-      });
       await recordActivity(transaction, {
         userId: actor.id,
         action: 'order.payment_failed',
@@ -311,21 +288,11 @@ export async function createOrder(
         metadata: { order_id: orderId },
       });
       result = {
-        statusCode: 402,
-        body: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
+        outcome: 'declined',
+        declined: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
         replayed: false,
       };
     } else {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'completed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        completedAt: new Date(),
-      });
       await repository.setOrderStatus(transaction, orderId, 'confirmed');
       await recordActivity(transaction, {
         userId: actor.id,
@@ -333,29 +300,28 @@ export async function createOrder(
         description: `Ordered ${item.title} from ${item.teamName}`,
         metadata: { order_id: orderId },
       });
-      result = { statusCode: 201, body: await getOrder(transaction, actor, orderId), replayed: false };
+      result = { outcome: 'paid', order: await getOrder(transaction, actor, orderId), replayed: false };
     }
     if (idempotencyKey !== undefined) {
       await repository.insertIdempotencyKey(transaction, {
         userId: actor.id,
         key: idempotencyKey,
         requestHash: fingerprint,
-        statusCode: result.statusCode,
-        responseBody: result.body,
+        outcome: result.outcome,
+        responseBody: result.outcome === 'paid' ? result.order : result.declined,
       });
     }
     return { kind: 'new' as const, result, teamAdminId: item.teamAdminId, title: item.title };
   });
 
   if (outcome.kind === 'replay') {
-    return {
-      statusCode: outcome.replay.statusCode,
-      body: outcome.replay.responseBody,
-      replayed: true,
-    } as OrderCreateResult;
+    const { replay } = outcome;
+    return replay.outcome === 'paid'
+      ? { outcome: 'paid', order: replay.responseBody as Order, replayed: true }
+      : { outcome: 'declined', declined: replay.responseBody as PaymentDeclinedResponse, replayed: true };
   }
-  if (outcome.result.statusCode === 201) {
-    const order = outcome.result.body;
+  if (outcome.result.outcome === 'paid') {
+    const order = outcome.result.order;
     await notify(context, outcome.teamAdminId, order.id, `New order: ${outcome.title}`, [
       `${actor.username} bought ${outcome.title} for $${order.total_amount.toFixed(2)}.`,
       'The payment is confirmed; start the work when you are ready.',
@@ -391,7 +357,7 @@ const TRANSITION_VERBS: Record<OrderStatus, string> = {
 };
 
 /**
- * Decision B1: the state machine of ORDER_TRANSITIONS, checked against the locked row so that two
+ * The state machine of ORDER_TRANSITIONS, checked against the locked row so that two
  * concurrent changes apply one after the other (the second sees the first's result and may fail).
  */
 export async function updateOrderStatus(
@@ -409,10 +375,12 @@ export async function updateOrderStatus(
     const actingAs = actorsOf(viewer).find((kind) =>
       ORDER_TRANSITIONS[kind][locked.status]?.includes(target),
     );
-    if (!actingAs) throw new AppError(409, ORDER_TEXTS.transitionNotAllowed(locked.status, target));
+    if (!actingAs) throw new AppError('conflict', ORDER_TEXTS.transitionNotAllowed(locked.status, target));
 
     await repository.setOrderStatus(transaction, orderId, target);
-    if (target === 'cancelled' || target === 'refunded') await refundPayment(context, transaction, orderId);
+    if (target === 'cancelled' || target === 'refunded') {
+      await payments.refundOrderPayment(transaction, context.provider, orderId);
+    }
     await recordActivity(transaction, {
       userId: actor.id,
       action: `order.${target}`,
@@ -437,26 +405,13 @@ export async function updateOrderStatus(
   return getOrder(context.db, actor, orderId);
 }
 
-/** Money goes back through the provider that took it; a payment that never completed has nothing to return. */
-async function refundPayment(context: OrdersContext, transaction: DatabaseOrTransaction, orderId: number) {
-  const payment = await repository.findLatestPayment(transaction, orderId);
-  if (!payment || payment.status !== 'completed') return;
-  if (payment.transactionId) await context.provider.refund(payment.transactionId, payment.amountCents);
-  await repository.setPaymentStatus(transaction, payment.id, 'refunded');
-}
-
-/** PUT /api/payments/{id}/status: a general admin refunds a payment, which refunds its order (B1). */
+/** A general admin refunds a payment, which refunds its order through the order's state machine. */
 export async function refundPaymentById(
   context: OrdersContext,
   actor: Actor,
   paymentId: number,
 ): Promise<Payment> {
-  if (!isGeneralAdmin(actor)) throw new AppError(403, 'Only a general admin can change a payment');
-  const payment = await repository.findPayment(context.db, paymentId);
-  if (!payment) throw new AppError(404, ORDER_TEXTS.paymentNotFound);
-  if (payment.status !== 'completed') {
-    throw new AppError(409, `A ${payment.status} payment cannot be refunded`);
-  }
-  await updateOrderStatus(context, actor, payment.orderId, 'refunded');
-  return toPaymentResponse((await repository.findPayment(context.db, paymentId))!);
+  const { orderId } = await payments.refundablePayment(context.db, actor, paymentId);
+  await updateOrderStatus(context, actor, orderId, 'refunded');
+  return payments.getPayment(context.db, paymentId);
 }

@@ -390,7 +390,7 @@ describe('orders', () => {
     });
   });
 
-  describe('PUT /api/orders/{id}/status (decision B1)', () => {
+  describe('PUT /api/orders/{id}/status (the order state machine)', () => {
     let team: TestTeam;
     let teamPackage: TestPackage;
 
@@ -541,7 +541,7 @@ describe('orders', () => {
     });
   });
 
-  describe('reviews (decision B4) and the figures they feed (A9, A16)', () => {
+  describe('reviews and the figures they feed (statistics, team ratings)', () => {
     let team: TestTeam;
     let teamPackage: TestPackage;
 
