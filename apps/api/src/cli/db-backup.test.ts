@@ -28,7 +28,7 @@ function startWriter(pool: pg.Pool) {
   let started = 0;
   let committed = 0;
   let stopping = false;
-  const waiters: Array<{ count: number; resolve: () => void }> = [];
+  const waiters: Array<{ count: number; resolve: () => void; reject: (error: unknown) => void }> = [];
   const run = (async () => {
     const client = await pool.connect();
     try {
@@ -66,6 +66,10 @@ function startWriter(pool: pg.Pool) {
           waiter.resolve();
         }
       }
+    } catch (error) {
+      // A failed write would otherwise leave the test waiting for commits that never come.
+      for (const waiter of waiters.splice(0)) waiter.reject(error);
+      throw error;
     } finally {
       client.release();
     }
@@ -79,7 +83,7 @@ function startWriter(pool: pg.Pool) {
     },
     committedAtLeast(count: number): Promise<void> {
       if (committed >= count) return Promise.resolve();
-      return new Promise((resolve) => waiters.push({ count, resolve }));
+      return new Promise((resolve, reject) => waiters.push({ count, resolve, reject }));
     },
     async stop(): Promise<void> {
       stopping = true;
