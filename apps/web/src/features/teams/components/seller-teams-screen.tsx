@@ -1,5 +1,5 @@
-import type { Team, TeamApplication } from '@teamhire/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { Team, TeamApplication } from '@teamhire/shared';
 import { LogOut, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
