@@ -8,12 +8,15 @@ export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled'> & {
   pending: boolean;
   /** Shown while idle; the spinner takes its place while the form is sent. */
   icon?: ReactNode;
+  /** Large and as wide as the form: the one action of a sign-in or sign-up card. */
+  fullWidth?: boolean;
 };
 
 /** A form's submit button: disabled while sending, so a second click cannot send it twice. */
-export function SubmitButton({ pending, icon, children, ...props }: SubmitButtonProps) {
+export function SubmitButton({ pending, icon, fullWidth = false, children, ...props }: SubmitButtonProps) {
+  const fullWidthProps = fullWidth ? ({ size: 'lg', className: 'w-full' } as const) : {};
   return (
-    <Button type="submit" disabled={pending} {...props}>
+    <Button type="submit" disabled={pending} {...fullWidthProps} {...props}>
       {pending ? (
         <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
       ) : (

@@ -61,17 +61,12 @@ export function ChangePasswordPage() {
           {...register('current_password')}
         />
         <NewPasswordFields
-          password={{
-            label: 'New Password',
-            hint: 'At least 8 characters.',
-            error: errors.new_password?.message,
-            ...register('new_password'),
-          }}
-          confirmation={{
-            label: 'Confirm New Password',
-            error: errors.confirm_password?.message,
-            ...register('confirm_password'),
-          }}
+          register={register}
+          errors={errors}
+          name="new_password"
+          label="New Password"
+          hint="At least 8 characters."
+          confirmLabel="Confirm New Password"
         />
         <FormActions
           cancel={{ to: '/dashboard' }}

@@ -86,8 +86,7 @@ export function LoginPage() {
           <SubmitButton
             pending={isSubmitting}
             icon={<LogIn aria-hidden="true" className="size-4" />}
-            size="lg"
-            className="w-full"
+            fullWidth
           >
             Sign In
           </SubmitButton>

@@ -46,23 +46,11 @@ function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => v
     <div className="flex flex-col gap-5">
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="flex flex-col gap-5">
-        <NewPasswordFields
-          password={{
-            label: 'New Password',
-            error: errors.new_password?.message,
-            ...register('new_password'),
-          }}
-          confirmation={{
-            label: 'Confirm Password',
-            error: errors.confirm_password?.message,
-            ...register('confirm_password'),
-          }}
-        />
+        <NewPasswordFields register={register} errors={errors} name="new_password" label="New Password" />
         <SubmitButton
           pending={isSubmitting}
           icon={<KeyRound aria-hidden="true" className="size-4" />}
-          size="lg"
-          className="w-full"
+          fullWidth
         >
           Reset Password
         </SubmitButton>

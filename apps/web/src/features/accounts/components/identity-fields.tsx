@@ -1,10 +1,6 @@
 import { Mail, UserRound } from 'lucide-react';
-import {
-  PasswordField,
-  TextField,
-  type PasswordFieldProps,
-  type TextFieldProps,
-} from '../../../components/ui/form-field';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { PasswordField, TextField, type TextFieldProps } from '../../../components/ui/form-field';
 
 type IdentityFieldProps = Omit<TextFieldProps, 'label' | 'startIcon' | 'type'>;
 
@@ -35,20 +31,43 @@ export function EmailField(props: IdentityFieldProps) {
   );
 }
 
-type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete' | 'required'>;
-
-/** A new password and its repetition; the browser's password manager offers to generate and keep it. */
-export function NewPasswordFields({
-  password,
-  confirmation,
+/**
+ * A new password and its repetition in 'confirm_password'; the browser's password manager offers to
+ * generate and keep it.
+ */
+export function NewPasswordFields<T extends FieldValues>({
+  register,
+  errors,
+  name,
+  label,
+  confirmLabel = 'Confirm Password',
+  hint,
 }: {
-  password: NewPasswordFieldProps;
-  confirmation: NewPasswordFieldProps;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
+  name: Path<T>;
+  label: string;
+  confirmLabel?: string;
+  hint?: string;
 }) {
+  const confirmName = 'confirm_password' as Path<T>;
   return (
     <>
-      <PasswordField autoComplete="new-password" required {...password} />
-      <PasswordField autoComplete="new-password" required {...confirmation} />
+      <PasswordField
+        label={label}
+        autoComplete="new-password"
+        required
+        hint={hint}
+        error={errors[name]?.message?.toString()}
+        {...register(name)}
+      />
+      <PasswordField
+        label={confirmLabel}
+        autoComplete="new-password"
+        required
+        error={errors[confirmName]?.message?.toString()}
+        {...register(confirmName)}
+      />
     </>
   );
 }

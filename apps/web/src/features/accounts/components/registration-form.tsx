@@ -75,19 +75,11 @@ export function RegistrationForm({
         <form noValidate onSubmit={onSubmit} aria-label="Registration" className="flex flex-col gap-5">
           <UsernameField error={errors.username?.message} {...register('username')} />
           <EmailField error={errors.email?.message} {...register('email')} />
-          <NewPasswordFields
-            password={{ label: 'Password', error: errors.password?.message, ...register('password') }}
-            confirmation={{
-              label: 'Confirm Password',
-              error: errors.confirm_password?.message,
-              ...register('confirm_password'),
-            }}
-          />
+          <NewPasswordFields register={register} errors={errors} name="password" label="Password" />
           <SubmitButton
             pending={isSubmitting}
             icon={<UserPlus aria-hidden="true" className="size-4" />}
-            size="lg"
-            className="w-full"
+            fullWidth
           >
             Create Account
           </SubmitButton>
