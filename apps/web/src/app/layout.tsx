@@ -1,7 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { HealthBanner } from '../features/health/components/health-banner';
-import { NavigationBar } from '../features/navigation/components/navigation-bar';
+import { NavigationBar } from './navigation/navigation-bar';
 import { useSignedIn } from '../lib/use-signed-in';
 import { SiteFooter } from './site-footer';
 

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { showFieldErrors } from './account-errors';
-import { useCurrentUser } from './api/get-current-user';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useUpdateCurrentUser } from './api/update-current-user';
 import { useUploadProfilePicture } from './api/upload-profile-picture';
 import { ProfilePictureField, type PictureChoice } from './components/profile-picture-field';

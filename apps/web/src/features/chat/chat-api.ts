@@ -13,7 +13,7 @@ import {
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
-import { GUEST_TOKEN_HEADER, guestHeaders } from './guest-session';
+import { GUEST_TOKEN_HEADER, guestHeaders } from '../../lib/guest-session';
 
 export const chatQueryKeys = {
   all: ['chat'] as const,

@@ -17,7 +17,7 @@ import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { showFieldErrors } from '../accounts/account-errors';
-import { useNavigationFlags } from '../navigation/api/get-navigation';
+import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { useCreateTeam } from './api/create-team';
 import { CatalogueFields } from './components/catalogue-fields';
 import { createTeamFailureMessage, numberOrUndefined, type CatalogueSelection } from './team-form';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { saveWithFeedback, type ProfileItemFormProps } from '../profile-form-submit';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ProfileFormActions } from './profile-form-actions';
 
 const FIELDS = educationInputSchema.keyof().options;

@@ -6,12 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { useToast } from '../../../components/ui/toast-context';
 import { formatDate } from '../../../lib/format';
-import { useMemberTeams } from '../api/get-member-teams';
-import { useMyApplications } from '../api/get-my-applications';
+import { useMemberTeams } from '../../../lib/queries/get-member-teams';
+import { useMyApplications } from '../../../lib/queries/get-my-applications';
 import { useLeaveTeam } from '../api/leave-team';
 import { useWithdrawApplication } from '../api/withdraw-application';
-import { ConfirmationDialog } from './confirmation-dialog';
-import { StatusBadge } from './status-badge';
+import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 export const WITHDRAW_FAILED_MESSAGE = 'Failed to withdraw application';
 export const LEAVE_FAILED_MESSAGE = 'Failed to leave team';

@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type VerificationRequest } from '@teamhire/shared';
 import { ArrowRight, ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../lib/format';
-import { StatusBadge } from '../../teams/components/status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 export function RoleChange({
   request,
