@@ -19,7 +19,8 @@ const protectedRoutes: RouteObject[] = [
       {
         path: 'admin/verifications',
         lazy: async () => {
-          const { AdminVerificationsPage } = await import('../../features/verification/admin-verifications-page');
+          const { AdminVerificationsPage } =
+            await import('../../features/verification/admin-verifications-page');
           return { Component: AdminVerificationsPage };
         },
       },

@@ -10,7 +10,7 @@ import { Button, buttonClassName } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from './account-errors';
+import { showFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useUpdateCurrentUser } from './api/update-current-user';
 import { useUploadProfilePicture } from './api/upload-profile-picture';

@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { upgradeGuest as upgradeGuestAccount } from '../chat/chat-api';
+import { upgradeGuest as upgradeGuestAccount } from './api/upgrade-guest';
 import { clearGuestSession, readGuestSession } from '../../lib/guest-session';
 import type { ReturnState } from '../../lib/return-path';
 import { AccountTypeStep, type AccountType } from './components/account-type-step';

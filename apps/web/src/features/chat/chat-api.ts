@@ -128,15 +128,6 @@ export function createGuestRoom(
   });
 }
 
-/** `/register?upgrade_guest=true`: the guest of this token becomes a full account with every message. */
-export function upgradeGuest(token: string, body: RegisterRequest): Promise<User> {
-  return apiRequest<User>('/api/guest-users/upgrade', {
-    method: 'POST',
-    body,
-    headers: { [GUEST_TOKEN_HEADER]: token },
-  });
-}
-
 /**
  * Files are served to room members only (decision D8), so they are fetched with the token and shown
  * through blob URLs: a plain <img src> cannot carry it.

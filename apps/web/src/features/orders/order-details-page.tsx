@@ -14,7 +14,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useContactTeam } from '../../app/contact-team/use-contact-team-flow';
+import { useContactTeam } from '../../lib/contact-team';
 import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
 import { useOrder } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';

@@ -15,7 +15,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
-import { useContactTeam } from '../../app/contact-team/use-contact-team-flow';
+import { useContactTeam } from '../../lib/contact-team';
 import { useOrders, type OrderListFilter } from './api/get-orders';
 import { OrderStatusBadge } from './components/order-status-badge';
 

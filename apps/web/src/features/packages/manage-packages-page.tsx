@@ -10,7 +10,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useMyTeams } from '../../lib/queries/get-my-teams';
 import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
 import { SelectField } from '../../components/ui/select-field';
-import { WidePageFrame } from '../team-finder/components/wide-page-frame';
+import { WidePage } from '../../components/ui/wide-page';
 import { useDeletePackage } from './api/delete-package';
 import { useMyPackages } from './api/get-my-packages';
 import { useSetPackageStatus, type PackageStatusAction } from './api/set-package-status';
@@ -193,7 +193,7 @@ export function ManagePackagesPage() {
   const team = teams.data?.find((candidate) => candidate.id === chosenTeamId) ?? teams.data?.[0];
 
   return (
-    <WidePageFrame
+    <WidePage
       title="Manage Packages"
       description="Publish, unpublish, edit and delete the service packages of your teams."
       back={{ to: '/dashboard', label: 'Back to Dashboard' }}
@@ -231,6 +231,6 @@ export function ManagePackagesPage() {
           <TeamPackages key={team.id} team={team} />
         </>
       )}
-    </WidePageFrame>
+    </WidePage>
   );
 }

@@ -20,7 +20,7 @@ import { useSignedIn } from '../../lib/use-signed-in';
 import type { ReturnState } from '../../lib/return-path';
 import { PackageReviews } from '../../components/reviews/package-reviews';
 import { publicProfilePath } from '../../lib/public-profile-path';
-import { useContactTeam } from '../../app/contact-team/use-contact-team-flow';
+import { useContactTeam } from '../../lib/contact-team';
 import { usePackage } from '../../lib/queries/get-package';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, packageTags } from './package-display';

@@ -17,7 +17,7 @@ import { applyButtonState, type SellerStanding } from './apply-button-state';
 import { ContactTeamButton } from './components/contact-team-button';
 import { LoadingLine } from './components/loading-line';
 import { TeamCard } from './components/team-card';
-import { WidePageFrame } from './components/wide-page-frame';
+import { WidePage } from '../../components/ui/wide-page';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -189,7 +189,7 @@ export function BrowseTeamsPage() {
   const standingError = applications.error ?? memberTeams.error;
 
   return (
-    <WidePageFrame
+    <WidePage
       title={title}
       description={
         seller
@@ -308,6 +308,6 @@ export function BrowseTeamsPage() {
           <Tips seller={seller} />
         </div>
       </div>
-    </WidePageFrame>
+    </WidePage>
   );
 }

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { categoryFixture, projectTypeFixture, teamFixture, teamListFixture } from '../../test/team-finder-fixtures';
+import {
+  categoryFixture,
+  projectTypeFixture,
+  teamFixture,
+  teamListFixture,
+} from '../../test/team-finder-fixtures';
 import { TeamsPage } from './teams-page';
 import { currentContactRequest, requestContact } from '../../lib/contact-request';
 

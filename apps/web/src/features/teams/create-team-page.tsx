@@ -16,11 +16,12 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
-import { showFieldErrors } from '../accounts/account-errors';
+import { showFieldErrors } from '../../lib/form-errors';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { useCreateTeam } from './api/create-team';
 import { CatalogueFields } from './components/catalogue-fields';
-import { createTeamFailureMessage, numberOrUndefined, type CatalogueSelection } from './team-form';
+import { numberOrUndefined } from '../../lib/form-values';
+import { createTeamFailureMessage, type CatalogueSelection } from './team-form';
 
 const TEAM_FIELDS = [
   'name',

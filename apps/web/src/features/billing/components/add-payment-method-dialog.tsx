@@ -25,7 +25,7 @@ import { ApiError } from '../../../lib/api-client';
 import { payloadResolver } from '../../../lib/payload-resolver';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
-import { numberOrUndefined } from '../../teams/team-form';
+import { numberOrUndefined } from '../../../lib/form-values';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { createPaymentMethod } from '../api/create-payment-method';
 

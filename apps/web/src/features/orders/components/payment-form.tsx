@@ -23,7 +23,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { formatMoney } from '../../../lib/format';
 import { SelectField } from '../../../components/ui/select-field';
-import { numberOrUndefined } from '../../teams/team-form';
+import { numberOrUndefined } from '../../../lib/form-values';
 import { payloadResolver } from '../../../lib/payload-resolver';
 
 export interface PaymentFormValues {

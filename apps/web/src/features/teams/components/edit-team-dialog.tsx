@@ -7,14 +7,10 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { showFieldErrors } from '../../accounts/account-errors';
+import { showFieldErrors } from '../../../lib/form-errors';
+import { numberOrUndefined } from '../../../lib/form-values';
 import { useUpdateTeam } from '../api/update-team';
-import {
-  memberCountText,
-  numberOrUndefined,
-  teamEditFormSchema,
-  type CatalogueSelection,
-} from '../team-form';
+import { memberCountText, teamEditFormSchema, type CatalogueSelection } from '../team-form';
 import { CatalogueFields } from './catalogue-fields';
 
 const TEAM_FIELDS = [

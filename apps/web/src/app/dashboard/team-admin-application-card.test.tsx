@@ -1,12 +1,12 @@
 import { VERIFICATION_TEXTS, type User, type VerificationRequest } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
-import { navigationFixture, signIn, userFixture } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
-import { verificationRequestFixture } from '../../../test/team-management-fixtures';
-import { teamAdminApplicationState } from '../team-admin-application';
-import { DashboardPage } from '../../../app/dashboard/dashboard-page';
+import { jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { navigationFixture, signIn, userFixture } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { verificationRequestFixture } from '../../test/team-management-fixtures';
+import { teamAdminApplicationState } from '../../features/verification/team-admin-application';
+import { DashboardPage } from './dashboard-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
