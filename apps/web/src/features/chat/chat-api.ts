@@ -6,9 +6,7 @@ import {
   type ChatRoomSummary,
   type GuestUser,
   type MessageList,
-  type RegisterRequest,
   type ServicePackage,
-  type User,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
