@@ -11,7 +11,7 @@ import { useMyApplications } from '../../../lib/queries/get-my-applications';
 import { useLeaveTeam } from '../api/leave-team';
 import { useWithdrawApplication } from '../api/withdraw-application';
 import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { DECISION_STATUS_BADGES, StatusBadge } from '../../../components/ui/status-badge';
 
 export const WITHDRAW_FAILED_MESSAGE = 'Failed to withdraw application';
 export const LEAVE_FAILED_MESSAGE = 'Failed to leave team';
@@ -84,7 +84,7 @@ function AppliedTeams() {
                     <h3 id={`my-application-${application.id}`} className="font-semibold text-slate-900">
                       {application.team.name}
                     </h3>
-                    <StatusBadge status={application.status} />
+                    <StatusBadge status={application.status} badges={DECISION_STATUS_BADGES} />
                   </div>
                   {application.team.description ? (
                     <p className="text-sm text-slate-600">{application.team.description}</p>
