@@ -7,7 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { TextField } from '../../../components/ui/form-field';
 import { saveWithFeedback, type ProfileItemFormProps } from '../profile-form-submit';
 import { ProfileFormActions } from './profile-form-actions';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { StatisticsFields, statisticsRegisterOptions } from './statistics-fields';
 
 const FIELDS = skillInputSchema.keyof().options;
