@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { ContactTeamProvider } from '../app/contact-team/contact-team-provider';
 import { ToastProvider } from '../components/ui/toast';
 
@@ -37,4 +37,36 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+/**
+ * Route objects as the app mounts them, at `path`; each of `probePaths` shows where a redirect went
+ * (a LocationProbe).
+ */
+export function renderRoutesAt(routes: RouteObject[], path: string, probePaths: readonly string[]) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <ContactTeamProvider>
+            <Outlet />
+          </ContactTeamProvider>
+        ),
+        HydrateFallback: () => null,
+        children: [
+          ...routes,
+          ...probePaths.map((probePath) => ({ path: probePath, element: <LocationProbe /> })),
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return router;
 }

@@ -1,10 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/ui/toast';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { createTestQueryClient, LocationProbe } from '../../test/render';
+import { renderRoutesAt } from '../../test/render';
 import { packageFixture } from '../../features/packages/package-fixtures';
 import { packageRoutes } from './package-routes';
 
@@ -13,22 +10,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        HydrateFallback: () => null,
-        children: [...packageRoutes, { path: '/login', element: <LocationProbe /> }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  return renderRoutesAt(packageRoutes, path, ['/login']);
 }
 
 // The first lazy route of a run compiles its page, which can take a few seconds on a busy machine.

@@ -1,11 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { navigationFixture, signIn, userFixture } from '../../test/fixtures';
-import { createTestQueryClient, LocationProbe } from '../../test/render';
-import { ToastProvider } from '../../components/ui/toast';
+import { renderRoutesAt } from '../../test/render';
 import { teamManagementRoutes } from './team-management-routes';
 
 afterEach(() => {
@@ -13,27 +10,7 @@ afterEach(() => {
 });
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        HydrateFallback: () => null,
-        children: [
-          ...teamManagementRoutes,
-          { path: '/login', element: <LocationProbe /> },
-          { path: '/dashboard', element: <LocationProbe /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutesAt(teamManagementRoutes, path, ['/login', '/dashboard']);
 }
 
 describe('teamManagementRoutes', () => {

@@ -5,7 +5,7 @@ export type StatusTone = 'neutral' | 'success' | 'warning' | 'danger' | 'done' |
 
 const TONE_CLASS_NAMES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
+  success: 'bg-green-50 text-green-800 ring-green-600/20',
   warning: 'bg-amber-50 text-amber-900 ring-amber-600/20',
   danger: 'bg-red-50 text-red-800 ring-red-600/20',
   done: 'bg-green-800 text-white ring-green-900/20',
