@@ -79,6 +79,36 @@ const noImportCycles = {
   settings: apiBoundaries.settings,
   rules: { 'import-x/no-cycle': 'error' },
 };
+const WEB_SOURCE = 'apps/web/src';
+const WEB_FEATURES = `${WEB_SOURCE}/features`;
+
+/**
+ * A feature uses no other feature: what several need lives in components/, lib/ or packages/shared,
+ * and app/ composes features. One zone per feature folder, so a new feature is covered on creation.
+ */
+const featureZones = readdirSync(new URL(WEB_FEATURES, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./${WEB_FEATURES}/${name}`,
+    from: `./${WEB_FEATURES}`,
+    except: [`./${name}`],
+    message:
+      'A feature imports no other feature: move what both need to components/ or lib/, or compose them in app/.',
+  }));
+
+/** Shared code knows nothing of the features and the app built on it; features get nothing from app/. */
+const sharedZones = [
+  ...[`${WEB_SOURCE}/components`, `${WEB_SOURCE}/lib`].map((target) => ({
+    target: `./${target}`,
+    from: [`./${WEB_FEATURES}`, `./${WEB_SOURCE}/app`],
+    message: 'components/ and lib/ import no feature and nothing from app/.',
+  })),
+  {
+    target: `./${WEB_FEATURES}`,
+    from: `./${WEB_SOURCE}/app`,
+    message: 'app/ composes features: what a feature needs from it (a route guard, an action) is passed in.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -118,7 +148,14 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...sharedZones] }],
+      'import-x/no-cycle': 'error',
+    },
   },
 );

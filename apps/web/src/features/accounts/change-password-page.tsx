@@ -10,7 +10,7 @@ import { PasswordField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from './account-errors';
+import { showFieldErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api/change-password';
 import { NewPasswordFields } from './components/identity-fields';
 import { changePasswordFormSchema } from './form-schemas';

@@ -12,7 +12,7 @@ import { loginFailureMessage } from './account-errors';
 import { useLogin } from './api/login';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
-import { returnPath } from './return-path';
+import { returnPath } from '../../lib/return-path';
 
 export function LoginPage() {
   const navigate = useNavigate();

@@ -2,8 +2,8 @@ import { PACKAGE_TEXTS } from '@teamhire/shared';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
-import { useNavigationFlags } from '../navigation/api/get-navigation';
-import { useMyTeams } from '../teams/api/get-my-teams';
+import { useNavigationFlags } from '../../lib/queries/get-navigation';
+import { useMyTeams } from '../../lib/queries/get-my-teams';
 import { NoTeamsPanel } from './components/no-teams-panel';
 import { PackageForm } from './components/package-form';
 

@@ -6,8 +6,8 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../accounts/api/get-current-user';
-import { usePackage } from './api/get-package';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
+import { usePackage } from '../../lib/queries/get-package';
 import { MANAGE_PACKAGES_PATH, PackageForm } from './components/package-form';
 
 export function PackageNotPermitted() {

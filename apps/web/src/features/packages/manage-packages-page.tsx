@@ -8,10 +8,10 @@ import { LoadingStatus } from '../../components/ui/loading-status';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useMyTeams } from '../teams/api/get-my-teams';
-import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
-import { SelectField } from '../teams/components/select-field';
-import { WidePageFrame } from '../team-finder/components/wide-page-frame';
+import { useMyTeams } from '../../lib/queries/get-my-teams';
+import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
+import { SelectField } from '../../components/ui/select-field';
+import { WidePage } from '../../components/ui/wide-page';
 import { useDeletePackage } from './api/delete-package';
 import { useMyPackages } from './api/get-my-packages';
 import { useSetPackageStatus, type PackageStatusAction } from './api/set-package-status';
@@ -176,7 +176,7 @@ export function ManagePackagesPage() {
   const team = teams.data?.find((candidate) => candidate.id === chosenTeamId) ?? teams.data?.[0];
 
   return (
-    <WidePageFrame
+    <WidePage
       title="Manage Packages"
       description="Publish, unpublish, edit and delete the service packages of your teams."
       back={{ to: '/dashboard', label: 'Back to Dashboard' }}
@@ -214,6 +214,6 @@ export function ManagePackagesPage() {
           <TeamPackages key={team.id} team={team} />
         </>
       )}
-    </WidePageFrame>
+    </WidePage>
   );
 }

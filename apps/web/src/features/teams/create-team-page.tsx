@@ -5,7 +5,7 @@ import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
-import { useNavigationFlags } from '../navigation/api/get-navigation';
+import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { TeamForm } from './components/team-form';
 
 /** Part 1 §2 and §5: a verified team admin creates a team from the catalogue (decision A11). */

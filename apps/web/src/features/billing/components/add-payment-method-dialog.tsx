@@ -21,10 +21,10 @@ import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { payloadResolver } from '../../orders/payload-resolver';
-import { CheckboxField } from '../../profile/components/checkbox-field';
-import { SelectField } from '../../teams/components/select-field';
-import { numberOrUndefined } from '../../teams/team-form';
+import { payloadResolver } from '../../../lib/payload-resolver';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { numberOrUndefined } from '../../../lib/form-values';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { createPaymentMethod } from '../api/create-payment-method';
 

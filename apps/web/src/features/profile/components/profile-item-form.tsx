@@ -7,9 +7,9 @@ import { Alert } from '../../../components/ui/alert';
 import { FormActions } from '../../../components/ui/form-actions';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { saveWithFeedback, type ProfileItemFormProps } from '../profile-form-submit';
-import { CheckboxField } from './checkbox-field';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { PROFILE_ITEM_FORMS, type ProfileItemField } from './profile-item-fields';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { StatisticsFields, statisticsRegisterOptions } from './statistics-fields';
 
 type Field = ProfileItemField<string>;

@@ -8,12 +8,12 @@ import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useToast } from '../../../components/ui/toast-context';
 import { formatDate } from '../../../lib/format';
-import { useMemberTeams } from '../api/get-member-teams';
-import { useMyApplications } from '../api/get-my-applications';
+import { useMemberTeams } from '../../../lib/queries/get-member-teams';
+import { useMyApplications } from '../../../lib/queries/get-my-applications';
 import { useLeaveTeam } from '../api/leave-team';
 import { useWithdrawApplication } from '../api/withdraw-application';
-import { ConfirmationDialog } from './confirmation-dialog';
-import { StatusBadge } from './status-badge';
+import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
+import { DECISION_STATUS_BADGES, StatusBadge } from '../../../components/ui/status-badge';
 
 export const WITHDRAW_FAILED_MESSAGE = 'Failed to withdraw application';
 export const LEAVE_FAILED_MESSAGE = 'Failed to leave team';
@@ -180,7 +180,7 @@ function AppliedTeams() {
         <SellerListItem
           headingId={`my-application-${application.id}`}
           title={application.team.name}
-          aside={<StatusBadge status={application.status} />}
+          aside={<StatusBadge status={application.status} badges={DECISION_STATUS_BADGES} />}
           footnote={
             <>
               Applied <time dateTime={application.applied_at}>{formatDate(application.applied_at)}</time>

@@ -19,13 +19,13 @@ import { FormActions, formCardClassName } from '../../../components/ui/form-acti
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { showFieldErrors } from '../../accounts/account-errors';
+import { numberOrUndefined } from '../../../lib/form-values';
+import { showFieldErrors } from '../../../lib/form-errors';
 import { useCreateTeam } from '../api/create-team';
 import { useUpdateTeam } from '../api/update-team';
 import {
   createTeamFailureMessage,
   memberCountText,
-  numberOrUndefined,
   teamEditFormSchema,
   type CatalogueSelection,
 } from '../team-form';
