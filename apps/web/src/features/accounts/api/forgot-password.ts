@@ -6,7 +6,7 @@ export function forgotPassword(body: { email: string }): Promise<MessageResponse
   return apiRequest('/api/auth/forgot-password', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.messageResponseSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
   });
 }
 

@@ -10,7 +10,7 @@ export const currentUserQueryKey = ['auth', 'me'] as const;
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
   return apiRequest('/api/auth/me', {
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.userSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.userSchema),
   });
 }
 

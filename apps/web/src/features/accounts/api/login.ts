@@ -6,7 +6,7 @@ export function login(body: LoginRequest): Promise<TokenResponse> {
   return apiRequest('/api/auth/login', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.tokenResponseSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.tokenResponseSchema),
   });
 }
 

@@ -6,7 +6,7 @@ export function register(body: RegisterRequest): Promise<User> {
   return apiRequest('/api/auth/register', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.userSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.userSchema),
   });
 }
 

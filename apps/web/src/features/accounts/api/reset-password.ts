@@ -6,7 +6,7 @@ export function resetPassword(body: { token: string; new_password: string }): Pr
   return apiRequest('/api/auth/reset-password', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.messageResponseSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
   });
 }
 

@@ -6,7 +6,7 @@ export function sendVerification(body: { email: string }): Promise<MessageRespon
   return apiRequest('/api/auth/send-verification', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.messageResponseSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
   });
 }
 

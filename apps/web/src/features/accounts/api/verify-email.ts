@@ -6,7 +6,7 @@ export function verifyEmail(body: { token: string }): Promise<MessageResponse> {
   return apiRequest('/api/auth/verify-email', {
     method: 'POST',
     body,
-    schema: () => import('@teamhire/shared').then((contract) => contract.messageResponseSchema),
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
   });
 }
 

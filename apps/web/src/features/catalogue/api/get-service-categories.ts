@@ -15,7 +15,7 @@ export function getServiceCategories(
   return apiRequest('/api/service-categories', {
     query: { skip, limit, include_inactive: includeInactive },
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.serviceCategoriesSchema),
+    schema: () => import('@teamhire/shared/catalogue').then((contract) => contract.serviceCategoriesSchema),
   });
 }
 

@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
   return apiRequest('/api/health', {
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.healthResponseSchema),
+    schema: () => import('@teamhire/shared/health').then((contract) => contract.healthResponseSchema),
   });
 }
 

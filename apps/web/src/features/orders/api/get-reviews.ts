@@ -7,14 +7,14 @@ import { REVIEWS_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
 export function getPackageReviews(packageId: number, signal?: AbortSignal): Promise<ReviewList> {
   return apiRequest(`/api/service-packages/${packageId}/reviews`, {
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.reviewListResponseSchema),
+    schema: () => import('@teamhire/shared/orders').then((contract) => contract.reviewListResponseSchema),
   });
 }
 
 export function getTeamReviews(teamId: number, signal?: AbortSignal): Promise<ReviewList> {
   return apiRequest(`/api/teams/${teamId}/reviews`, {
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.reviewListResponseSchema),
+    schema: () => import('@teamhire/shared/orders').then((contract) => contract.reviewListResponseSchema),
   });
 }
 

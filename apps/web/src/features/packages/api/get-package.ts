@@ -6,7 +6,7 @@ import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from './package-query-ke
 export function getPackage(packageId: number, signal?: AbortSignal): Promise<ServicePackage> {
   return apiRequest(`/api/service-packages/${packageId}`, {
     signal,
-    schema: () => import('@teamhire/shared').then((contract) => contract.servicePackageSchema),
+    schema: () => import('@teamhire/shared/packages').then((contract) => contract.servicePackageSchema),
   });
 }
 

@@ -10,7 +10,7 @@ export const STATISTICS_ERROR_FALLBACK = 'An error occurred';
  * apiRequest. The landing page shows it, so the schema (and zod) load beside the request.
  */
 export async function getDashboardStatistics(signal?: AbortSignal): Promise<DashboardStatistics> {
-  const schema = import('@teamhire/shared').then((contract) => contract.dashboardStatisticsSchema);
+  const schema = import('@teamhire/shared/statistics').then((contract) => contract.dashboardStatisticsSchema);
   // A failed request ends before the schema is awaited: its failure must not go unhandled then.
   schema.catch(() => undefined);
   let response: Response;
