@@ -6,7 +6,7 @@ import type { ActorName } from './authorization-policy';
 import { nextAddress } from './accounts-helpers';
 import {
   chatFixtures,
-  socketClient,
+  listenWithSockets,
   type ChatFixtures,
   type Guest,
   type SocketClient,
@@ -228,9 +228,8 @@ export async function createRouteWorld(context: TestContext) {
   };
 
   {
-    const origin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ sockets } = await listenWithSockets(context.app));
     fixtures = chatFixtures(context);
-    sockets = socketClient(origin);
 
     const seller = await fixtures.seller();
     const buyer = await fixtures.buyer();

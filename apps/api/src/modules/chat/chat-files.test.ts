@@ -11,7 +11,7 @@ import {
   chatFixtures,
   expectRefused,
   guestToken,
-  socketClient,
+  listenWithSockets,
   userKey,
   userToken,
   type Caller,
@@ -83,14 +83,9 @@ describe('chat files', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    appOrigin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ origin: appOrigin, sockets } = await listenWithSockets(context.app));
     fixtures = chatFixtures(context);
-    sockets = socketClient(appOrigin);
-    team = await fixtures.createTeam({ members: 1 });
-    customer = await fixtures.buyer();
-    guest = await fixtures.newGuest('Gail');
-    roomId = await fixtures.buyerRoom(customer, team.id);
-    guestRoomId = await fixtures.guestRoom(guest, team.id);
+    ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gail' }));
   });
   afterEach(() => sockets.closeAll());
   afterAll(() => context.close());
