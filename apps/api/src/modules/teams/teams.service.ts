@@ -1,6 +1,7 @@
 import {
   TEAM_TEXTS as T,
   type ApplicationStatus,
+  type ServicePackage,
   type Team,
   type TeamApplication,
   type TeamAvailability,
@@ -34,6 +35,32 @@ function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   const full = team.memberCount >= team.maxMembers;
   const atCapacity = row.openOrders >= Math.max(1, team.memberCount) * ORDERS_PER_MEMBER;
   return full || atCapacity ? 'busy' : 'available';
+}
+
+/** The team's columns that are shown beside what it sells; times as Date or already as ISO text. */
+export interface TeamSummaryRow {
+  id: number;
+  name: string;
+  description: string | null;
+  memberCount: number;
+  maxMembers: number;
+  isActive: boolean;
+  createdAt: Date | string;
+  adminId: number;
+}
+
+/** A team as a package or an order shows it. */
+export function toTeamSummaryResponse(team: TeamSummaryRow, adminUsername: string): ServicePackage['team'] {
+  return {
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    member_count: team.memberCount,
+    max_members: team.maxMembers,
+    is_active: team.isActive,
+    created_at: typeof team.createdAt === 'string' ? team.createdAt : team.createdAt.toISOString(),
+    admin: { id: team.adminId, username: adminUsername },
+  };
 }
 
 export function toTeamResponse(row: repository.TeamListRow): Team {
