@@ -14,3 +14,15 @@ export const teamSummaryColumns = {
   createdAt: teams.createdAt,
   adminId: teams.adminId,
 };
+
+/** A row of teamSummaryColumns; `Time` is how its created_at arrives (a Date, or already ISO text). */
+export interface TeamSummaryRow<Time = Date> {
+  id: number;
+  name: string;
+  description: string | null;
+  memberCount: number;
+  maxMembers: number;
+  isActive: boolean;
+  createdAt: Time;
+  adminId: number;
+}

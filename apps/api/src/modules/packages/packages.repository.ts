@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type Query, type SQL } from 'drizzle-orm';
 import { alias, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { orders, servicePackages, teams, users } from '../../db/schema/index';
-import { teamSummaryColumns } from '../../db/selections';
+import { teamSummaryColumns, type TeamSummaryRow } from '../../db/selections';
 import { preparedQuery } from '../../db/sql';
 
 export type PackageRow = typeof servicePackages.$inferSelect;
@@ -42,16 +42,7 @@ export interface PackageListRow {
     createdAt: string;
     updatedAt: string;
   };
-  team: {
-    id: number;
-    name: string;
-    description: string | null;
-    memberCount: number;
-    maxMembers: number;
-    isActive: boolean;
-    createdAt: string;
-    adminId: number;
-  };
+  team: TeamSummaryRow<string>;
   adminUsername: string;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import type { TeamSummaryRow } from '../../db/selections';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
@@ -37,20 +38,11 @@ function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   return full || atCapacity ? 'busy' : 'available';
 }
 
-/** The team's columns that are shown beside what it sells; times as Date or already as ISO text. */
-export interface TeamSummaryRow {
-  id: number;
-  name: string;
-  description: string | null;
-  memberCount: number;
-  maxMembers: number;
-  isActive: boolean;
-  createdAt: Date | string;
-  adminId: number;
-}
-
 /** A team as a package or an order shows it. */
-export function toTeamSummaryResponse(team: TeamSummaryRow, adminUsername: string): ServicePackage['team'] {
+export function toTeamSummaryResponse(
+  team: TeamSummaryRow<Date | string>,
+  adminUsername: string,
+): ServicePackage['team'] {
   return {
     id: team.id,
     name: team.name,
