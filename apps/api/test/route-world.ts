@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { expect } from 'vitest';
 import { TEST_CARDS, type ChatMessage, type Order, type TokenResponse } from '@teamhire/shared';
 import type { ActorName } from './authorization-policy';
@@ -13,6 +12,7 @@ import {
   type TestTeam,
 } from './chat-helpers';
 import type { TestContext } from './test-app';
+import { multipart, png } from './uploads';
 import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from './users';
 
 /**
@@ -87,18 +87,6 @@ export async function createRouteWorld(context: TestContext) {
     );
     const rows = await query<{ digest: string }>(parts.join(' union all '));
     return rows.map((row) => row.digest).join('\n');
-  }
-
-  function multipartFile(name: string, content: Buffer, type: string) {
-    const boundary = `----matrix${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { boundary, payload };
   }
 
   /** Another session of the same user: for routes that end the session they are called with. */
@@ -241,14 +229,10 @@ export async function createRouteWorld(context: TestContext) {
     roomA = await fixtures.buyerRoom(buyer, teamA.id);
     publishedPackageA = await insertPackage(teamA.id, 'published');
 
-    const png = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 10, b: 10 } },
-    })
-      .png()
-      .toBuffer();
+    const red = await png(8, 8, { r: 200, g: 10, b: 10 });
     const upload = await inject(
       'POST',
-      { url: `/api/chat-rooms/${roomA}/upload`, multipart: multipartFile('red.png', png, 'image/png') },
+      { url: `/api/chat-rooms/${roomA}/upload`, multipart: multipart('red.png', 'image/png', red) },
       buyer.headers,
     );
     expect(upload.statusCode, upload.body).toBe(201);
@@ -256,7 +240,7 @@ export async function createRouteWorld(context: TestContext) {
 
     const avatar = await inject(
       'POST',
-      { url: '/api/auth/upload-profile-picture', multipart: multipartFile('me.png', png, 'image/png') },
+      { url: '/api/auth/upload-profile-picture', multipart: multipart('me.png', 'image/png', red) },
       teamA.members[0]!.headers,
     );
     expect(avatar.statusCode, avatar.body).toBe(200);
@@ -385,13 +369,7 @@ export async function createRouteWorld(context: TestContext) {
       }),
       'POST /api/auth/upload-profile-picture': async () => ({
         url: '/api/auth/upload-profile-picture',
-        multipart: multipartFile(
-          'me.png',
-          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
-            .png()
-            .toBuffer(),
-          'image/png',
-        ),
+        multipart: multipart('me.png', 'image/png', await png(4, 4, '#00f')),
       }),
       'GET /api/navigation': () => ({ url: '/api/navigation' }),
       'GET /api/activity': () => ({ url: '/api/activity' }),
@@ -533,7 +511,7 @@ export async function createRouteWorld(context: TestContext) {
       'POST /api/chat-rooms/:id/read': () => ({ url: `/api/chat-rooms/${roomA}/read`, body: {} }),
       'POST /api/chat-rooms/:id/upload': () => ({
         url: `/api/chat-rooms/${roomA}/upload`,
-        multipart: multipartFile('notes.txt', Buffer.from('matrix notes'), 'text/plain'),
+        multipart: multipart('notes.txt', 'text/plain', Buffer.from('matrix notes')),
       }),
       'GET /api/chat-files/:fileId': () => ({ url: fileA.file_url! }),
       'GET /api/chat-files/:fileId/thumbnail': () => ({ url: fileA.thumbnail_url! }),

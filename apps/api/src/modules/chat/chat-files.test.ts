@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -21,38 +21,12 @@ import {
   type TestTeam,
 } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { exists, multipart, png } from '../../../test/uploads';
 import type { SignedInUser } from '../../../test/users';
 import { chatFilesDirectory } from './chat-files';
 
 const TOO_LARGE = 'File size exceeds the maximum limit of 1GB';
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb\.webp)?$/;
-
-function multipart(fileName: string, mimetype: string, content: Buffer) {
-  const boundary = `----teamhire${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      `Content-Type: ${mimetype}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    boundary,
-    head,
-    tail,
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 /** The response of a real HTTP request, with its body read whole (bodies here are small JSON). */
 function responseOf(request: ReturnType<typeof httpRequest>) {
