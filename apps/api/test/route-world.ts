@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { TEST_CARDS, type ChatMessage, type Order, type TokenResponse } from '@teamhire/shared';
 import type { ActorName } from './authorization-policy';
 import { nextAddress } from './accounts-helpers';
@@ -11,7 +11,7 @@ import {
   type SocketClient,
   type TestTeam,
 } from './chat-helpers';
-import type { TestContext } from './test-app';
+import { createTestApp, type TestContext } from './test-app';
 import { multipart, png } from './uploads';
 import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from './users';
 
@@ -51,6 +51,23 @@ const REFERENCE_TABLES = new Set([
 ]);
 
 /** Builds the world on a test app (which it starts listening, for sockets). */
+/**
+ * A fresh test app and its route world, made before the tests of the calling suite and closed after
+ * them; tests read both through the returned object once beforeAll has run.
+ */
+export function routeWorldSuite() {
+  const suite = {} as { context: TestContext; world: RouteWorld };
+  beforeAll(async () => {
+    suite.context = await createTestApp();
+    suite.world = await createRouteWorld(suite.context);
+  });
+  afterAll(async () => {
+    await suite.world?.sockets.closeAll();
+    await suite.context?.close();
+  });
+  return suite;
+}
+
 export async function createRouteWorld(context: TestContext) {
   let fixtures: ChatFixtures;
   let sockets: SocketClient;
