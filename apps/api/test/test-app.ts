@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database';
+import { queryOnce } from './database-client';
 import { databaseUrl } from './database-url';
 
 export interface TestContext {
@@ -19,23 +19,26 @@ export interface TestContext {
 }
 
 /** Runs one statement as the administrator of the test cluster (create and drop databases). */
-export async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
+const adminQuery = (text: string) => queryOnce(inject('adminDatabaseUrl'), text);
 
-/** A fresh database cloned from the migrated template; dropped again by close(). */
-export async function createTestDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
-  const name = `teamhire_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}" template "${inject('templateDatabase')}"`);
+/**
+ * A fresh database cloned from the migrated template, or an empty one (no tables at all); dropped
+ * again by drop().
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ connectionString: string; drop(): Promise<void> }> {
+  const name = `teamhire_test_${options.empty ? 'empty_' : ''}${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(
+    options.empty
+      ? `create database "${name}"`
+      : `create database "${name}" template "${inject('templateDatabase')}"`,
+  );
   return {
     connectionString: databaseUrl(inject('adminDatabaseUrl'), name),
-    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+    drop: async () => {
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
   };
 }
 
