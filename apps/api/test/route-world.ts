@@ -11,6 +11,7 @@ import {
   type SocketClient,
   type TestTeam,
 } from './chat-helpers';
+import { billingAddress, FUTURE_YEAR } from './orders-helpers';
 import { createTestApp, type TestContext } from './test-app';
 import { multipart, png } from './uploads';
 import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from './users';
@@ -172,17 +173,11 @@ export async function createRouteWorld(context: TestContext) {
           card: {
             card_number: TEST_CARDS.success,
             expiry_month: 12,
-            expiry_year: new Date().getUTCFullYear() + 3,
+            expiry_year: FUTURE_YEAR,
             cvv: '123',
             cardholder_name: 'Matrix Buyer',
           },
-          billing_address: {
-            street: '1 Market Street',
-            city: 'San Francisco',
-            state: 'CA',
-            postal_code: '94105',
-            country: 'US',
-          },
+          billing_address: billingAddress,
         },
       },
       { ...callers.buyer.headers, 'idempotency-key': randomUUID() },
@@ -542,13 +537,7 @@ export async function createRouteWorld(context: TestContext) {
           total_amount: 499,
           payment_method: 'paypal',
           paypal_email: 'payer@example.com',
-          billing_address: {
-            street: '1 Market Street',
-            city: 'San Francisco',
-            state: 'CA',
-            postal_code: '94105',
-            country: 'US',
-          },
+          billing_address: billingAddress,
         },
       }),
       'GET /api/orders': () => ({ url: '/api/orders' }),
