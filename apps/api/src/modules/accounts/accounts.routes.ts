@@ -36,6 +36,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     accessTokens: deps.accessTokens,
     mailer: deps.mailer,
     limiter: deps.limiter,
+    passwordHasher: deps.passwordHasher,
     publicUrl: deps.config.publicUrl,
     uploadsDir: deps.config.uploadsDir,
   };
@@ -139,7 +140,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      accounts.changePassword(context, await authenticator.requireActor(request), request.body),
+      accounts.changePassword(context, await authenticator.requireActor(request), request.body, request.ip),
   );
 
   app.post(

@@ -17,6 +17,7 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     accessTokens: deps.accessTokens,
     mailer: deps.mailer,
     limiter: deps.limiter,
+    passwordHasher: deps.passwordHasher,
     publicUrl: deps.config.publicUrl,
     uploadsDir: deps.config.uploadsDir,
   };
