@@ -14,11 +14,12 @@ export function hasForbiddenCharacters(text: string): boolean {
   return FORBIDDEN_CHARACTER.test(text);
 }
 
-// Parsed JSON, query strings and route parameters only: a Buffer or a stream is not text.
+// Parsed JSON, query strings (whose objects may have a prototype without Object's) and route
+// parameters: a Buffer or a stream is not text.
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
 }
 
 export interface TextIssue {
