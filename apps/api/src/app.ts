@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { getHeapStatistics } from 'node:v8';
 import websocket from '@fastify/websocket';
 import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +15,7 @@ import type { AppDeps } from './deps';
 import { AppError } from './errors';
 import { loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
+import { createPasswordHasher } from './modules/accounts/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
@@ -39,11 +42,12 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './plugins/authentication';
-import { registerErrorHandling } from './plugins/errors';
+import { OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
+import { registerTextRule } from './plugins/text-rule';
 
 export interface RegisteredRoute {
   method: string;
@@ -108,6 +112,20 @@ export async function buildApp({
   });
   app.decorate('registeredRoutes', registeredRoutes);
 
+  // An overloaded process refuses new work with 503 and Retry-After, rather than accepting requests it
+  // would answer too late or not at all. The health check is exempt: it must tell how the server is.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.overload.maxEventLoopDelayMs,
+    maxHeapUsedBytes: config.overload.maxHeapBytes ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
+    pressureHandler: (request) =>
+      request.url.startsWith('/api/health')
+        ? undefined
+        : Promise.reject(
+            new AppError('unavailable', 'The server is busy. Please try again in a few seconds.'),
+          ),
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(parseThenStringify);
   registerResponseHeaders(app, config);
@@ -154,6 +172,7 @@ export async function buildApp({
   // captures the handlers in force when it is registered.
   const spaFallback = config.serveWeb ? await registerStaticWeb(app, config.webDistDir) : false;
   registerErrorHandling(app, { spaFallback });
+  registerTextRule(app);
 
   const signingKey =
     config.jwtSecret ??
@@ -171,6 +190,7 @@ export async function buildApp({
       from: config.mailFrom,
       logger: app.log,
     }),
+    passwordHasher: createPasswordHasher(config.passwordHashing),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
     paymentProvider: paymentProvider ?? createPaymentProvider(config),

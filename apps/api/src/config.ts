@@ -37,6 +37,10 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Which payment gateway takes the money; only the built-in test mode exists so far. */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -60,6 +64,13 @@ export interface Config {
   webDistDir: string;
   databasePoolMax: number;
   bodyLimitBytes: number;
+  /** Password hashes computed at once (each holds 128 MiB for about 0.3 s) and allowed to wait. */
+  passwordHashing: { concurrency: number; queueLimit: number };
+  /**
+   * Above these the server answers 503 with Retry-After instead of taking more work; 0 turns a check
+   * off. Unset heap: 90 % of the V8 heap limit.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapBytes: number | undefined };
   /** Unset: a key generated once and kept in the database, shared by every instance. */
   /** Unset: realtime events stay inside this process (one instance). */
   redisUrl: string | undefined;
@@ -104,6 +115,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ? fromRepo(env.WEB_DIST_DIR) : WEB_DIST_DIR,
     databasePoolMax: env.DATABASE_POOL_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queueLimit: env.PASSWORD_HASH_QUEUE_MAX },
+    overload: {
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapBytes:
+        env.OVERLOAD_MAX_HEAP_MB === undefined ? undefined : env.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
+    },
     redisUrl: env.REDIS_URL,
     addressRateLimitScale: env.ADDRESS_RATE_LIMIT_SCALE,
     jwtSecret: env.JWT_SECRET,

@@ -17,3 +17,4 @@ export * from './chat';
 export * from './packages';
 export * from './billing';
 export * from './orders';
+export * from './text-rule';

@@ -132,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      accounts.changePassword(context, await authenticator.requireActor(request), request.body),
+      accounts.changePassword(context, await authenticator.requireActor(request), request.body, request.ip),
   );
 
   app.post(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { fileKindOf, type ChatMessage } from '@teamhire/shared';
+import { cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
 import { AppError } from '../../errors';
 import * as repository from './chat.repository';
 import {
@@ -28,15 +28,6 @@ const storedPath = (uploadsDir: string, roomId: number, fileId: string) =>
   join(chatFilesDirectory(uploadsDir, roomId), fileId);
 const thumbnailPath = (uploadsDir: string, roomId: number, fileId: string) =>
   join(chatFilesDirectory(uploadsDir, roomId), `${fileId}.thumb.webp`);
-
-/** Shown to people only, never used as a path: no folders, no control characters, bounded length. */
-export function displayName(clientName: string | undefined): string {
-  const name = basename((clientName ?? '').replaceAll('\\', '/'))
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return name || 'file';
-}
 
 export const tooLarge = (bytes?: number) =>
   new AppError(
@@ -71,7 +62,8 @@ export async function storeUpload(
     throw error;
   }
   const { size } = await stat(target);
-  const name = displayName(upload.fileName);
+  // Shown to people only, never used as a path.
+  const name = cleanFileName(upload.fileName);
   const kind = fileKindOf(name);
   let hasThumbnail = false;
   if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {

@@ -1,5 +1,5 @@
 import type { ChatRole } from '@teamhire/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   chatFiles,
@@ -368,6 +368,25 @@ export async function findGuestBySessionHash(db: DatabaseOrTransaction, tokenHas
 }
 
 /** The guest's rooms and messages become the new account's; the guest session ends. */
+/**
+ * Ends the guest session for the account, only while it is still live; the row lock makes parallel
+ * upgrades of one guest wait for each other, and every one after the first finds it ended.
+ */
+export async function claimGuestForUpgrade(db: DatabaseOrTransaction, guestId: number, userId: number) {
+  const [row] = await db
+    .update(guestUsers)
+    .set({ upgradedUserId: userId, expiresAt: new Date() })
+    .where(
+      and(
+        eq(guestUsers.id, guestId),
+        isNull(guestUsers.upgradedUserId),
+        gt(guestUsers.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: guestUsers.id });
+  return row !== undefined;
+}
+
 export async function transferGuest(db: DatabaseOrTransaction, guestId: number, userId: number) {
   await db
     .update(chatRooms)

@@ -313,12 +313,20 @@ export async function listTeamRooms(
  * The guest becomes a full account in one transaction; their rooms, messages and read state move
  * to it, so nothing said as a guest is lost.
  */
+/** The answer every guest call gets once the session ended; the upgrade that lost a race too. */
+const GUEST_SESSION_ENDED = 'Your guest session has expired. Please start a new chat or sign in.';
+
 export async function upgradeGuest(
   accounts: AccountsContext,
   guestId: number,
   input: Parameters<typeof register>[1],
 ): Promise<User> {
   return register(accounts, input, async (transaction, created) => {
+    // Parallel upgrades with one guest token: the first ends the session, the others find it ended
+    // and roll their account back, answering as any later call with that token does.
+    if (!(await repository.claimGuestForUpgrade(transaction, guestId, created.id))) {
+      throw new AppError('unauthorized', GUEST_SESSION_ENDED);
+    }
     await repository.transferGuest(transaction, guestId, created.id);
     await recordActivity(transaction, {
       userId: created.id,
