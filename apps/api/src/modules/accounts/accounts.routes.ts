@@ -38,6 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     limiter: deps.limiter,
     publicUrl: deps.config.publicUrl,
     uploadsDir: deps.config.uploadsDir,
+    bus: deps.bus,
   };
 
   app.post(

@@ -18,6 +18,7 @@ import { digestToken, newSecretToken } from '../accounts/secret-tokens';
 import { recordActivity } from '../activity/activity.service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
+import { endSocketSessions } from '../realtime/socket-rights';
 import * as repository from './chat.repository';
 import { readerKey, type Participant } from './participants';
 
@@ -318,7 +319,7 @@ export async function upgradeGuest(
   guestId: number,
   input: Parameters<typeof register>[1],
 ): Promise<User> {
-  return register(accounts, input, async (transaction, created) => {
+  const user = await register(accounts, input, async (transaction, created) => {
     await repository.transferGuest(transaction, guestId, created.id);
     await recordActivity(transaction, {
       userId: created.id,
@@ -326,4 +327,7 @@ export async function upgradeGuest(
       description: 'Kept your guest conversations in your new account',
     });
   });
+  // The guest session is over; the rooms are reached again with the new account's token.
+  await endSocketSessions(accounts.bus, { kind: 'guest', id: guestId });
+  return user;
 }

@@ -19,6 +19,7 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     limiter: deps.limiter,
     publicUrl: deps.config.publicUrl,
     uploadsDir: deps.config.uploadsDir,
+    bus: deps.bus,
   };
 
   app.post(
