@@ -17,6 +17,8 @@ export const CHAT_TEXTS = {
   teamDashboardNoPermission: "You don't have permission to access this team's chats.",
   teamDashboardHint: "Please make sure you're logged in and are a member of this team.",
   messageRequired: 'Type a message first',
+  tooManyMessages: 'You are sending messages too quickly. Please wait a minute and try again.',
+  tooManyUploads: 'You are sending files too quickly. Please wait a minute and try again.',
 } as const;
 
 export const CHAT_MESSAGE_MAX = 5000;

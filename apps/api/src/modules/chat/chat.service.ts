@@ -10,6 +10,7 @@ import {
   type User,
   type MessageList,
 } from '@teamhire/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
@@ -26,6 +27,48 @@ export interface ChatContext {
   db: Database;
   bus: RealtimeBus;
   limiter: RateLimiter;
+  limits: ChatLimits;
+}
+
+/** What one user or guest may send through the REST API, and keep stored. */
+export interface ChatLimits {
+  messagesPerMinute: number;
+  uploadsPerMinute: number;
+  uploadQuotaBytes: number;
+}
+
+export const chatLimitsOf = (config: Config): ChatLimits => ({
+  ...config.chatRateLimits,
+  uploadQuotaBytes: config.chatUploadQuotaBytes,
+});
+
+const MINUTE_MS = 60_000;
+/** Sent with a refusal for sending too fast: the window after which the sender may try again. */
+export const CHAT_RETRY_AFTER_SECONDS = MINUTE_MS / 1000;
+
+/**
+ * Counts one REST message or upload of the participant, across instances, and refuses it with
+ * 429 past the limit of the minute. The socket has flood control of its own, per connection.
+ */
+export async function assertChatRate(
+  context: ChatContext,
+  participant: Participant,
+  kind: 'message' | 'upload',
+): Promise<void> {
+  const rule = {
+    bucket: `chat:${kind}`,
+    limit: kind === 'message' ? context.limits.messagesPerMinute : context.limits.uploadsPerMinute,
+    windowMs: MINUTE_MS,
+  };
+  try {
+    await context.limiter.hit(rule, readerKey(participant));
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+    throw new AppError(
+      'rate_limited',
+      kind === 'message' ? CHAT_TEXTS.tooManyMessages : CHAT_TEXTS.tooManyUploads,
+    );
+  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -199,6 +242,17 @@ function announceInboxChangeTo(
   return recipients.map((recipient) =>
     context.bus.publish(participantChannel(recipient), { type: 'inbox_changed', chat_room_id: roomId }),
   );
+}
+
+/** A message sent through the REST API: counted against the sender's limit, then stored like any. */
+export async function postMessage(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+  input: { message_text: string; client_message_id?: string },
+): Promise<ChatMessage> {
+  await assertChatRate(context, participant, 'message');
+  return sendMessage(context, participant, roomId, input);
 }
 
 export async function sendMessage(

@@ -6,6 +6,7 @@ import { CHAT_TEXTS, clientEventSchema, WS_CLOSE, type ServerEvent } from '@team
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import {
+  chatLimitsOf,
   participantChannel,
   roomAccess,
   roomChannel,
@@ -91,7 +92,12 @@ function earlyFrames(socket: WebSocket, log: { debug(object: object, message: st
 }
 
 export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context: ChatContext = { db: deps.db, bus: deps.bus, limiter: deps.limiter };
+  const context: ChatContext = {
+    db: deps.db,
+    bus: deps.bus,
+    limiter: deps.limiter,
+    limits: chatLimitsOf(deps.config),
+  };
   const participants = createParticipants(deps.db, deps.authenticator);
 
   /** Tokens ride in the query string because browsers cannot set headers on a WebSocket; logs keep only the path. */
