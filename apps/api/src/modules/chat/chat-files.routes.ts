@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { chatLimitsOf, type ChatContext } from './chat.service';
 import { retryAfterWhenRefused } from './chat.routes';
 import { openFile, storeUpload, tooLarge } from './chat-files';
-import { uploadRoutes } from '../../plugins/uploads';
+import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
 import { createParticipants } from './participants';
 
 const tags = ['chat'];
@@ -58,7 +58,10 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         }
         if (!request.isMultipart())
           throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
-        const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
+        // One byte over the limit: a file too large is then seen by its stored size, not only by a flag.
+        const file = await request.file({
+          limits: { fileSize: fileSizeLimitFor(CHAT_UPLOAD_MAX_BYTES), files: 1 },
+        });
         if (!file) throw new AppError('validation', 'Choose a file to send');
         const message = await storeUpload(context, participant, request.params.id, {
           stream: file.file,
