@@ -119,31 +119,31 @@ export async function storeUpload(
         () => false,
       );
   }
-  const stored = async (transaction: Parameters<Parameters<typeof context.db.transaction>[0]>[0]) => {
-    const used = await repository.lockedStoredBytes(transaction, senderOf(participant));
-    if (used + size > quota) throw quotaExceeded(quota, used);
-    await repository.insertFile(transaction, {
-      id: fileId,
-      chatRoomId: roomId,
-      originalName: name,
-      mimeType: upload.mimeType || 'application/octet-stream',
-      sizeBytes: size,
-      kind,
-      hasThumbnail,
-    });
-    return repository.insertMessage(transaction, {
-      chatRoomId: roomId,
-      senderUserId: participant.kind === 'user' ? participant.id : null,
-      senderGuestId: participant.kind === 'guest' ? participant.id : null,
-      messageText: name,
-      messageType: hasThumbnail ? 'image' : 'file',
-      fileId,
-    });
-  };
   let messageId: number | undefined;
   try {
-    messageId = await context.db.transaction(stored);
+    messageId = await context.db.transaction(async (transaction) => {
+      const used = await repository.lockedStoredBytes(transaction, senderOf(participant));
+      if (used + size > quota) throw quotaExceeded(quota, used);
+      await repository.insertFile(transaction, {
+        id: fileId,
+        chatRoomId: roomId,
+        originalName: name,
+        mimeType: upload.mimeType || 'application/octet-stream',
+        sizeBytes: size,
+        kind,
+        hasThumbnail,
+      });
+      return repository.insertMessage(transaction, {
+        chatRoomId: roomId,
+        senderUserId: participant.kind === 'user' ? participant.id : null,
+        senderGuestId: participant.kind === 'guest' ? participant.id : null,
+        messageText: name,
+        messageType: hasThumbnail ? 'image' : 'file',
+        fileId,
+      });
+    });
   } catch (error) {
+    // Refused (over the quota) or not recorded: a file no message points to is nobody's.
     await rm(target, { force: true });
     await rm(thumbnailPath(context.uploadsDir, roomId, fileId), { force: true });
     throw error;
