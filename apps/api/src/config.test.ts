@@ -49,6 +49,8 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <no-reply@teamhire.local>',
       uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
       paymentProvider: 'test',
+      chatRateLimits: { messagesPerMinute: 60, uploadsPerMinute: 20 },
+      chatUploadQuotaBytes: 5 * 1024 ** 3,
       initialAdmin: undefined,
     });
   });
@@ -85,6 +87,9 @@ describe('loadConfig', () => {
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'correct horse battery',
       PAYMENT_PROVIDER: 'test',
+      CHAT_MESSAGES_PER_MINUTE: '30',
+      CHAT_UPLOADS_PER_MINUTE: '5',
+      CHAT_UPLOAD_QUOTA_BYTES: '1073741824',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -109,6 +114,8 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <hello@teamhire.example.com>',
       uploadsDir: '/var/lib/teamhire/uploads',
       paymentProvider: 'test',
+      chatRateLimits: { messagesPerMinute: 30, uploadsPerMinute: 5 },
+      chatUploadQuotaBytes: 1024 ** 3,
       initialAdmin: {
         email: 'root@teamhire.example.com',
         username: 'root',

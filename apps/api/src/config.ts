@@ -1,5 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_UPLOAD_QUOTA_BYTES_DEFAULT,
+  CHAT_UPLOADS_PER_MINUTE,
+} from '@teamhire/shared';
 import { REPO_ROOT, WEB_DIST_DIR } from './paths';
 
 const booleanFromEnv = z
@@ -47,6 +52,9 @@ const environmentSchema = z.object({
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(1024 * 1024),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_MESSAGES_PER_MINUTE),
+  CHAT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_UPLOADS_PER_MINUTE),
+  CHAT_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(CHAT_UPLOAD_QUOTA_BYTES_DEFAULT),
 });
 
 export interface Config {
@@ -81,6 +89,10 @@ export interface Config {
   mailFrom: string;
   uploadsDir: string;
   paymentProvider: 'test';
+  /** Chat messages and files one user or guest may send through the REST API per minute. */
+  chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
+  /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
+  chatUploadQuotaBytes: number;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
@@ -128,6 +140,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
+    chatRateLimits: {
+      messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      uploadsPerMinute: env.CHAT_UPLOADS_PER_MINUTE,
+    },
+    chatUploadQuotaBytes: env.CHAT_UPLOAD_QUOTA_BYTES,
     initialAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }

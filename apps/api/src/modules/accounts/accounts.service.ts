@@ -17,6 +17,8 @@ import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
 import type { RateLimiter, RateLimitRule, Reservation } from '../rate-limit/rate-limiter';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+import { endSocketSessions } from '../realtime/socket-rights';
 import type { AccessTokens } from './access-tokens';
 import * as repository from './accounts.repository';
 import { removeUploadedAvatar } from './avatar-files';
@@ -31,16 +33,18 @@ export interface AccountsContext {
   passwordHasher: PasswordHasher;
   publicUrl: string;
   uploadsDir: string;
+  bus: RealtimeBus;
 }
 
 export function accountsContext(deps: AppDeps): AccountsContext {
-  const { db, accessTokens, mailer, limiter, passwordHasher, config } = deps;
+  const { db, accessTokens, mailer, limiter, passwordHasher, bus, config } = deps;
   return {
     db,
     accessTokens,
     mailer,
     limiter,
     passwordHasher,
+    bus,
     publicUrl: config.publicUrl,
     uploadsDir: config.uploadsDir,
   };
@@ -345,14 +349,23 @@ export async function logout(
   actor: Actor | undefined,
   refreshToken: string | undefined,
 ) {
-  await context.db.transaction(async (transaction) => {
+  const ended = await context.db.transaction(async (transaction) => {
+    const sessions: { userId: number; sessionId: string }[] = [];
     if (refreshToken) {
       const row = await repository.findRefreshTokenForUpdate(transaction, digestToken(refreshToken));
-      if (row && (!actor || row.userId === actor.id))
+      if (row && (!actor || row.userId === actor.id)) {
         await repository.revokeFamily(transaction, row.familyId);
+        sessions.push({ userId: row.userId, sessionId: row.familyId });
+      }
     }
-    if (actor) await repository.revokeFamily(transaction, actor.sessionId);
+    if (actor) {
+      await repository.revokeFamily(transaction, actor.sessionId);
+      sessions.push({ userId: actor.id, sessionId: actor.sessionId });
+    }
+    return sessions;
   });
+  for (const { userId, sessionId } of ended)
+    await endSocketSessions(context.bus, { kind: 'user', id: userId }, { sessionIds: [sessionId] });
 }
 
 export async function getCurrentUser(context: AccountsContext, actor: Actor): Promise<User> {
@@ -463,6 +476,7 @@ export async function changePassword(
       description: 'Changed password and signed out other sessions',
     });
   });
+  await endSocketSessions(context.bus, { kind: 'user', id: actor.id }, { exceptSessionId: actor.sessionId });
   return { message: T.passwordChanged };
 }
 
@@ -505,9 +519,10 @@ export async function resetPassword(
       action: 'auth.password_reset',
       description: 'Reset password by email and signed out every session',
     });
-    return true;
+    return userId;
   });
-  if (!reset) throw new AppError('bad_request', T.resetTokenExpired);
+  if (reset === false) throw new AppError('bad_request', T.resetTokenExpired);
+  await endSocketSessions(context.bus, { kind: 'user', id: reset });
   return { message: T.resetSuccess };
 }
 

@@ -413,3 +413,29 @@ export async function teamMemberIds(db: DatabaseOrTransaction, teamId: number) {
     .where(eq(teamMembers.teamId, teamId));
   return rows.map((row) => row.userId);
 }
+
+type Sender = { userId: number | null; guestId: number | null };
+
+/** Bytes of chat files the sender has stored: the files of their messages (a guest's follow them to the account). */
+export async function storedBytes(db: DatabaseOrTransaction, sender: Sender): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${chatFiles.sizeBytes}), 0)` })
+    .from(chatFiles)
+    .innerJoin(chatMessages, eq(chatMessages.fileId, chatFiles.id))
+    .where(
+      sender.guestId !== null
+        ? eq(chatMessages.senderGuestId, sender.guestId)
+        : eq(chatMessages.senderUserId, sender.userId ?? 0),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The same, holding the sender's quota lock until the transaction ends, so that two uploads at once
+ * cannot both fit in the same free space.
+ */
+export async function lockedStoredBytes(transaction: DatabaseOrTransaction, sender: Sender): Promise<number> {
+  const key = sender.guestId !== null ? `guest:${sender.guestId}` : `user:${sender.userId ?? 0}`;
+  await transaction.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-quota:${key}`}))`);
+  return storedBytes(transaction, sender);
+}
