@@ -42,4 +42,3 @@ export function createParticipants(db: Database, authenticator: Authenticator) {
     },
   };
 }
-export type Participants = ReturnType<typeof createParticipants>;
