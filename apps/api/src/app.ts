@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import type { AppDeps } from './deps';
+import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
 import { loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
@@ -22,7 +22,11 @@ import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
-import { ordersRoutes } from './modules/orders/orders.routes';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { orderFilesRoutes } from './modules/orders/order-files.routes';
+import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
+import { ordersContext, ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -39,6 +43,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './plugins/authentication';
 import { registerErrorHandling } from './plugins/errors';
+import { startJobs, type Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
@@ -54,6 +59,10 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: readonly RegisteredRoute[];
+    /** The order timers' sweeps, as the job runner calls them (tests call them too). */
+    orderTimers: OrderTimers;
+    /** The job runner; undefined when JOBS_ENABLED is false. */
+    jobs: Jobs | undefined;
   }
 }
 
@@ -75,9 +84,19 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go instead of standard output; tests read them to prove what is never logged. */
   logStream?: DestinationStream;
+  /** The app's clock; tests pass one they move forward instead of waiting. */
+  clock?: Clock;
+  /** How often an idle job worker polls (seconds); a test of the job runner turns it down. */
+  jobPollingIntervalSeconds?: number;
 }
 
-export async function buildApp({ config, database, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  clock = () => new Date(),
+  jobPollingIntervalSeconds,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -165,8 +184,24 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
     }),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
+    clock,
   };
   app.addHook('onClose', () => deps.bus.close());
+  const orderTimers = createOrderTimers(ordersContext(deps));
+  app.decorate('orderTimers', orderTimers);
+  const jobs = config.jobsEnabled
+    ? await startJobs({
+        pool: database.pool,
+        timers: orderTimers,
+        logger: app.log,
+        ...(jobPollingIntervalSeconds === undefined
+          ? {}
+          : { pollingIntervalSeconds: jobPollingIntervalSeconds }),
+      })
+    : undefined;
+  app.decorate('jobs', jobs);
+  // Stopped before the bus closes and before the caller closes the pool: a running sweep finishes first.
+  if (jobs) app.addHook('onClose', () => jobs.stop());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);
@@ -179,6 +214,9 @@ export async function buildApp({ config, database, logStream }: BuildAppOptions)
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
   await app.register(ordersRoutes, deps);
+  await app.register(orderFilesRoutes, deps);
+  await app.register(deliveriesRoutes, deps);
+  await app.register(disputesRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(billingRoutes, deps);

@@ -47,6 +47,8 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <no-reply@teamhire.local>',
       uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
       paymentProvider: 'test',
+      autoCompleteDays: 3,
+      jobsEnabled: true,
       initialAdmin: undefined,
     });
   });
@@ -79,6 +81,8 @@ describe('loadConfig', () => {
       ADMIN_USERNAME: 'root',
       ADMIN_PASSWORD: 'correct horse battery',
       PAYMENT_PROVIDER: 'test',
+      AUTO_COMPLETE_DAYS: '5',
+      JOBS_ENABLED: 'false',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -101,6 +105,8 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <hello@teamhire.example.com>',
       uploadsDir: '/var/lib/teamhire/uploads',
       paymentProvider: 'test',
+      autoCompleteDays: 5,
+      jobsEnabled: false,
       initialAdmin: {
         email: 'root@teamhire.example.com',
         username: 'root',

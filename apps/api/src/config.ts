@@ -37,6 +37,10 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Decision P4: which payment gateway takes the money; only the built-in test mode exists so far. */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  /** Days after the latest delivery when the system accepts it for a buyer who did nothing. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Whether this process runs the timers (auto-complete, pending expiry, due reminders). */
+  JOBS_ENABLED: booleanFromEnv.default(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -70,6 +74,8 @@ export interface Config {
   mailFrom: string;
   uploadsDir: string;
   paymentProvider: 'test';
+  autoCompleteDays: number;
+  jobsEnabled: boolean;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
@@ -110,6 +116,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
+    autoCompleteDays: env.AUTO_COMPLETE_DAYS,
+    jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
     initialAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD

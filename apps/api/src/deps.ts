@@ -17,4 +17,8 @@ export interface AppDeps {
   mailer: Mailer;
   limiter: RateLimiter;
   bus: RealtimeBus;
+  /** The one clock of the app: timers and the times they compare read it, so tests can move time. */
+  clock: Clock;
 }
+
+export type Clock = () => Date;

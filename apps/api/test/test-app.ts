@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import type { Clock } from '../src/deps';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database';
 import { databaseUrl } from './database-url';
 
@@ -38,8 +39,14 @@ export async function createTestDatabase(): Promise<{ connectionString: string; 
   };
 }
 
-/** An app on its own fresh database, configured as in production but quiet and without the web build. */
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
+/**
+ * An app on its own fresh database, configured as in production but quiet, without the web build
+ * and without the job runner (a test about jobs turns it on with JOBS_ENABLED=true).
+ */
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
   // Uploads and other local files of this test file go to a folder of its own.
   const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
@@ -48,11 +55,12 @@ export async function createTestApp(environment: Record<string, string> = {}): P
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    JOBS_ENABLED: 'false',
     DATABASE_URL: testDatabase.connectionString,
     ...environment,
   });
   const database = connectDatabase(testDatabase.connectionString, 5);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     database,

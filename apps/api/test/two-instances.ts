@@ -28,6 +28,7 @@ export async function twoInstances(environment: Record<string, string>) {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    JOBS_ENABLED: 'false',
     DATABASE_URL: context.connectionString,
     ...environment,
   });

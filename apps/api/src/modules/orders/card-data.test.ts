@@ -25,6 +25,7 @@ describe('card details are never kept', () => {
       // The most talkative level: whatever any part of the server might log is captured.
       LOG_LEVEL: 'trace',
       SERVE_WEB: 'false',
+      JOBS_ENABLED: 'false',
       DATABASE_URL: testDatabase.connectionString,
     });
     const database = connectDatabase(testDatabase.connectionString, 5);

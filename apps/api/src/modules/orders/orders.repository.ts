@@ -118,6 +118,8 @@ export async function findPackageForPurchase(db: DatabaseOrTransaction, packageI
       title: servicePackages.title,
       status: servicePackages.status,
       priceCents: servicePackages.priceCents,
+      durationDays: servicePackages.durationDays,
+      revisions: servicePackages.revisions,
       teamId: teams.id,
       teamName: teams.name,
       teamIsActive: teams.isActive,
@@ -141,14 +143,31 @@ export async function insertOrder(db: DatabaseOrTransaction, values: typeof orde
   return row!.id;
 }
 
-export async function setOrderStatus(db: DatabaseOrTransaction, id: number, status: OrderStatus) {
+/** A status change at `now`; leaving `delivered` or entering a final status stops the auto-complete timer. */
+export async function setOrderStatus(
+  db: DatabaseOrTransaction,
+  id: number,
+  status: OrderStatus,
+  now: Date,
+  extra: Partial<typeof orders.$inferInsert> = {},
+) {
   await db
     .update(orders)
     .set({
       status,
-      updatedAt: sql`now()`,
-      ...(status === 'completed' ? { completedAt: sql`now()` } : {}),
+      updatedAt: now,
+      autoCompleteAt: null,
+      ...(status === 'completed' ? { completedAt: now } : {}),
+      ...extra,
     })
+    .where(eq(orders.id, id));
+}
+
+/** The payment succeeded: the order is confirmed and its due date fixed. */
+export async function confirmOrder(db: DatabaseOrTransaction, id: number, confirmedAt: Date, dueAt: Date) {
+  await db
+    .update(orders)
+    .set({ status: 'confirmed', updatedAt: confirmedAt, confirmedAt, dueAt })
     .where(eq(orders.id, id));
 }
 
@@ -172,8 +191,20 @@ export async function findPayment(db: DatabaseOrTransaction, id: number) {
   return row;
 }
 
-export async function setPaymentStatus(db: DatabaseOrTransaction, id: number, status: PaymentStatus) {
-  await db.update(payments).set({ status }).where(eq(payments.id, id));
+/** What went back to the payer; a full refund also marks the payment refunded. */
+export async function recordRefund(
+  db: DatabaseOrTransaction,
+  id: number,
+  amountCents: number,
+  full: boolean,
+) {
+  await db
+    .update(payments)
+    .set({
+      refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
+      ...(full ? { status: 'refunded' as PaymentStatus } : {}),
+    })
+    .where(eq(payments.id, id));
 }
 
 export async function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number) {
