@@ -86,8 +86,6 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** The app's clock; tests pass one they move forward instead of waiting. */
   clock?: Clock;
-  /** How often an idle job worker polls (seconds); a test of the job runner turns it down. */
-  jobPollingIntervalSeconds?: number;
 }
 
 export async function buildApp({
@@ -95,7 +93,6 @@ export async function buildApp({
   database,
   logStream,
   clock = () => new Date(),
-  jobPollingIntervalSeconds,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:

@@ -11,6 +11,9 @@ export const TIMER_QUEUES = {
 } as const satisfies Record<string, keyof OrderTimers>;
 export type TimerQueue = keyof typeof TIMER_QUEUES;
 
+/** How often an idle worker looks for a job: a sent job waits at most this long. */
+const WORKER_POLLING_SECONDS = 2;
+
 export interface Jobs {
   /** Queues one run of a sweep now, as the schedule does every minute. */
   send(queue: TimerQueue): Promise<string | null>;
@@ -26,8 +29,6 @@ export async function startJobs(options: {
   pool: pg.Pool;
   timers: OrderTimers;
   logger: FastifyBaseLogger;
-  /** How often an idle worker looks for a job; a test turns it down. */
-  pollingIntervalSeconds?: number;
 }): Promise<Jobs> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.pool.query(text, values) },
@@ -39,14 +40,10 @@ export async function startJobs(options: {
   for (const [queue, timer] of Object.entries(TIMER_QUEUES)) {
     await boss.createQueue(queue);
     await boss.schedule(queue, '* * * * *');
-    await boss.work(
-      queue,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
-      async () => {
-        const count = await options.timers[timer]();
-        if (count > 0) options.logger.info({ queue, count }, 'timer sweep changed orders');
-      },
-    );
+    await boss.work(queue, { pollingIntervalSeconds: WORKER_POLLING_SECONDS, batchSize: 1 }, async () => {
+      const count = await options.timers[timer]();
+      if (count > 0) options.logger.info({ queue, count }, 'timer sweep changed orders');
+    });
   }
   return {
     send: (queue) => boss.send(queue, {}),
