@@ -187,17 +187,10 @@ export async function buildApp({
   const orderTimers = createOrderTimers(ordersContext(deps));
   app.decorate('orderTimers', orderTimers);
   const jobs = config.jobsEnabled
-    ? await startJobs({
-        pool: database.pool,
-        timers: orderTimers,
-        logger: app.log,
-        ...(jobPollingIntervalSeconds === undefined
-          ? {}
-          : { pollingIntervalSeconds: jobPollingIntervalSeconds }),
-      })
+    ? await startJobs({ pool: database.pool, timers: orderTimers, logger: app.log })
     : undefined;
   app.decorate('jobs', jobs);
-  // Stopped before the bus closes and before the caller closes the pool: a running sweep finishes first.
+  // Stopped before the caller closes the pool: a sweep under way finishes first.
   if (jobs) app.addHook('onClose', () => jobs.stop());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
