@@ -61,8 +61,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** The order timers' sweeps, as the job runner calls them (tests call them too). */
     orderTimers: OrderTimers;
-    /** The job runner; undefined when JOBS_ENABLED is false. */
-    jobs: Jobs | undefined;
+    /** The job runner once started; undefined when JOBS_ENABLED is false or it could not start. */
+    jobs: Promise<Jobs | undefined>;
   }
 }
 
@@ -186,12 +186,17 @@ export async function buildApp({
   app.addHook('onClose', () => deps.bus.close());
   const orderTimers = createOrderTimers(ordersContext(deps));
   app.decorate('orderTimers', orderTimers);
-  const jobs = config.jobsEnabled
-    ? await startJobs({ pool: database.pool, timers: orderTimers, logger: app.log })
-    : undefined;
+  // The runner starts beside the routes rather than before them: requests are served at once, and a
+  // runner that cannot start yet (its schema being created by another instance) holds nothing up.
+  const jobs: Promise<Jobs | undefined> = config.jobsEnabled
+    ? startJobs({ pool: database.pool, timers: orderTimers, logger: app.log }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
   app.decorate('jobs', jobs);
   // Stopped before the caller closes the pool: a sweep under way finishes first.
-  if (jobs) app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', async () => (await jobs)?.stop());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);

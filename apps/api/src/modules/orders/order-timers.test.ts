@@ -175,7 +175,8 @@ describe('the job runner', () => {
       "update orders set auto_complete_at = now() - interval '1 minute' where id = $1",
       [order.id],
     );
-    expect(context.app.jobs).toBeDefined();
+    const jobs = await context.app.jobs;
+    expect(jobs).toBeDefined();
     const { rows } = await context.database.pool.query<{ name: string; cron: string }>(
       'select name, cron from pgboss.schedule order by name',
     );
@@ -184,7 +185,7 @@ describe('the job runner', () => {
       { name: 'orders.expire-pending', cron: '* * * * *' },
       { name: 'orders.remind-due', cron: '* * * * *' },
     ]);
-    expect(await context.app.jobs!.send('orders.auto-complete')).toEqual(expect.any(String));
+    expect(await jobs!.send('orders.auto-complete')).toEqual(expect.any(String));
     await until(
       async () => (await timeline(context, order.id)).includes('auto_completed:system'),
       'the worker completes the order',
