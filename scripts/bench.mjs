@@ -56,7 +56,7 @@ async function landingJavaScriptGzip() {
   const dist = join(REPO_ROOT, 'apps/web/dist');
   const manifest = JSON.parse(await readFile(join(dist, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const landingKey = Object.keys(manifest).find((key) => key.endsWith('features/landing/landing-page.tsx'));
+  const landingKey = Object.keys(manifest).find((key) => key.endsWith('app/landing-page.tsx'));
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];

@@ -19,7 +19,7 @@ const ENTRY_SUPPORT_MODULE =
   /vite[\\/]preload-helper|[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]early-requests|prerender[\\/]prerendered-pages)\.ts$/;
 /** The root of the app shell: main.tsx imports it once the pre-rendered page is painted. */
 const ENTRY_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/;
-const LANDING_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]landing[\\/]landing-page\.tsx$/;
+const LANDING_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]landing-page\.tsx$/;
 const PACKAGE_DETAIL_MODULE =
   /[\\/]apps[\\/]web[\\/]src[\\/]features[\\/]packages[\\/]package-detail-page\.tsx$/;
 

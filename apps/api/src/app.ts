@@ -26,7 +26,9 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { orderFilesRoutes } from './modules/orders/order-files.routes';
 import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
-import { ordersContext, ordersRoutes } from './modules/orders/orders.routes';
+import { ordersContext } from './modules/orders/orders.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
@@ -86,6 +88,8 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   /** The app's clock; tests pass one they move forward instead of waiting. */
   clock?: Clock;
+  /** Replaces the gateway PAYMENT_PROVIDER names (e.g. one that records or fails charges). */
+  paymentProvider?: PaymentProvider;
 }
 
 export async function buildApp({
@@ -93,6 +97,7 @@ export async function buildApp({
   database,
   logStream,
   clock = () => new Date(),
+  paymentProvider,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -122,7 +127,7 @@ export async function buildApp({
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many requests. Please try again in ${context.after}.`),
+      new AppError('rate_limited', `Too many requests. Please try again in ${context.after}.`),
   });
   await registerOpenApi(app);
   // Frames over 64 KiB close the socket with 1009 (message too big).
@@ -139,7 +144,7 @@ export async function buildApp({
       socket.terminate();
     },
   });
-  // Login accepts a form-encoded body too (decision A13).
+  // Login accepts a form-encoded body too, as OAuth2 password-flow clients send it.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
@@ -182,6 +187,7 @@ export async function buildApp({
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
     clock,
+    paymentProvider: paymentProvider ?? createPaymentProvider(config),
   };
   app.addHook('onClose', () => deps.bus.close());
   const orderTimers = createOrderTimers(ordersContext(deps));

@@ -35,7 +35,7 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  /** Decision P4: which payment gateway takes the money; only the built-in test mode exists so far. */
+  /** Which payment gateway takes the money; only the built-in test mode exists so far. */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
   /** Days after the latest delivery when the system accepts it for a buyer who did nothing. */
   AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(60).default(3),

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './modules/accounts/access-tokens';
 import type { Mailer } from './modules/mail/mailer';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import type { RealtimeBus } from './modules/realtime/realtime-bus';
 import type { Authenticator } from './plugins/authentication';
@@ -19,6 +20,8 @@ export interface AppDeps {
   bus: RealtimeBus;
   /** The one clock of the app: timers and the times they compare read it, so tests can move time. */
   clock: Clock;
+  /** The gateway purchases and refunds go through; PAYMENT_PROVIDER picks it, tests may pass their own. */
+  paymentProvider: PaymentProvider;
 }
 
 export type Clock = () => Date;

@@ -1,7 +1,24 @@
+/**
+ * What went wrong, in the service's words; only the error plugin turns a code into an HTTP status,
+ * so services and repositories never choose one.
+ */
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'payment_declined'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation'
+  | 'rate_limited'
+  | 'unavailable';
+
 /** A failure the client caused or may act on; its detail is shown to the user as it is. */
 export class AppError extends Error {
   constructor(
-    public readonly statusCode: number,
+    public readonly code: ErrorCode,
     public readonly detail: string,
     /** Field-level problems, shown next to the fields (e.g. a taken username). */
     public readonly errors?: { path: string; message: string }[],
@@ -11,6 +28,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (detail: string) => new AppError(404, detail);
-export const conflict = (detail: string) => new AppError(409, detail);
-export const forbidden = (detail = 'Access denied') => new AppError(403, detail);
+export const forbidden = (detail = 'Access denied') => new AppError('forbidden', detail);
+export const notFound = (detail: string) => new AppError('not_found', detail);
+export const conflict = (detail: string) => new AppError('conflict', detail);

@@ -82,7 +82,7 @@ describe('creating a general admin', () => {
         username: existing.username.toUpperCase(),
         password: 'root-admin-pass',
       }),
-    ).rejects.toMatchObject({ statusCode: 409, detail: T.usernameTaken });
+    ).rejects.toMatchObject({ code: 'conflict', detail: T.usernameTaken });
   });
 
   function runCli(args: string[], password: string | undefined) {

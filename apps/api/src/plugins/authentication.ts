@@ -23,7 +23,7 @@ export interface Authenticator {
   actorFromToken(token: string): Promise<Actor>;
 }
 
-const unauthenticated = (detail = 'Could not validate credentials') => new AppError(401, detail);
+const unauthenticated = (detail = 'Could not validate credentials') => new AppError('unauthorized', detail);
 
 /**
  * Role, active state and session are read from the database on every request, so a role change,

@@ -1,7 +1,22 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@teamhire/shared';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
+
+/** The one place a failure's meaning becomes an HTTP status. */
+const STATUS_OF: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  payment_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 function validationPath(context: string | undefined, instancePath: string): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -14,11 +29,11 @@ function isClientRoute(method: string, path: string): boolean {
   return !['/api', '/ws', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Decision A14: every error leaves as `{detail}`; a 5xx never carries internals. */
+/** Every error leaves as `{detail}`, the one shape the web app reads; a 5xx never carries internals. */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
+      return reply.status(STATUS_OF[error.code]).send({
         detail: error.detail,
         ...(error.errors ? { errors: error.errors } : {}),
       } satisfies ErrorResponse);

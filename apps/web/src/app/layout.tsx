@@ -1,8 +1,9 @@
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { HealthBanner } from '../features/health/components/health-banner';
-import { NavigationBar } from '../features/navigation/components/navigation-bar';
+import { NavigationBar } from './navigation/navigation-bar';
 import { useSignedIn } from '../lib/use-signed-in';
+import { ContactTeamProvider } from './contact-team/contact-team-provider';
 import { SiteFooter } from './site-footer';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -37,26 +38,28 @@ export function Layout() {
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
   return (
-    <div className="flex min-h-screen flex-col bg-white text-slate-900">
-      <SkipLink />
-      <NavigationProgress />
-      <div className="sticky top-0 z-40">
-        <HealthBanner />
-        {hidesNavigationBar(pathname, signedIn) ? null : (
+    <ContactTeamProvider>
+      <div className="flex min-h-screen flex-col bg-white text-slate-900">
+        <SkipLink />
+        <NavigationProgress />
+        <div className="sticky top-0 z-40">
+          <HealthBanner />
+          {hidesNavigationBar(pathname, signedIn) ? null : (
+            <HydrationBoundary>
+              <NavigationBar />
+            </HydrationBoundary>
+          )}
+        </div>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
           <HydrationBoundary>
-            <NavigationBar />
+            <Outlet />
           </HydrationBoundary>
-        )}
-      </div>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        </main>
         <HydrationBoundary>
-          <Outlet />
+          <SiteFooter />
         </HydrationBoundary>
-      </main>
-      <HydrationBoundary>
-        <SiteFooter />
-      </HydrationBoundary>
-      <ScrollRestoration />
-    </div>
+        <ScrollRestoration />
+      </div>
+    </ContactTeamProvider>
   );
 }

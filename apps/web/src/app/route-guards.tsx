@@ -1,8 +1,8 @@
 import type { UserRole } from '@teamhire/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/accounts/api/get-current-user';
-import { returnPath, type ReturnState } from '../features/accounts/return-path';
-import { hasAnyRole } from '../features/accounts/roles';
+import { useCurrentUser } from '../lib/queries/get-current-user';
+import { returnPath, type ReturnState } from '../lib/return-path';
+import { hasAnyRole } from '../lib/roles';
 import { getSessionEndReason } from '../lib/auth-tokens';
 import { useSignedIn } from '../lib/use-signed-in';
 import { PageLoading } from './page-loading';

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { ToastProvider } from '../components/ui/toast';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
 import { navigationFixture, signIn, userFixture } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
@@ -28,7 +29,9 @@ function renderRoutes(routeObjects: RouteObject[], path: string) {
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <RouterProvider router={router} />
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </QueryClientProvider>,
   );
   return router;

@@ -4,13 +4,13 @@ import { Layout } from './layout';
 import { PageLoading } from './page-loading';
 import { RootErrorView, RouteErrorView } from './route-error-view';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
-import { teamFinderRoutes } from '../features/team-finder/team-finder-routes';
-import { teamManagementRoutes } from '../features/teams/team-management-routes';
-import { profileRoutes } from '../features/profile/profile-routes';
-import { chatRoutes } from '../features/chat/chat-routes';
-import { packageRoutes } from '../features/packages/package-routes';
-import { orderRoutes } from '../features/orders/order-routes';
-import { billingRoutes } from '../features/billing/billing-routes';
+import { teamFinderRoutes } from './routes/team-finder-routes';
+import { teamManagementRoutes } from './routes/team-management-routes';
+import { profileRoutes } from './routes/profile-routes';
+import { chatRoutes } from './routes/chat-routes';
+import { packageRoutes } from './routes/package-routes';
+import { orderRoutes } from './routes/order-routes';
+import { billingRoutes } from './routes/billing-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -33,7 +33,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: async () => {
-              const { LandingPage } = await import('../features/landing/landing-page');
+              const { LandingPage } = await import('./landing-page');
               return { Component: LandingPage };
             },
           },
@@ -85,7 +85,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'dashboard',
                 lazy: async () => {
-                  const { DashboardPage } = await import('../features/dashboard/dashboard-page');
+                  const { DashboardPage } = await import('./dashboard/dashboard-page');
                   return { Component: DashboardPage };
                 },
               },

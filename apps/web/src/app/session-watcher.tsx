@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { DataRouter } from 'react-router';
-import type { ReturnState } from '../features/accounts/return-path';
+import type { ReturnState } from '../lib/return-path';
 import { setSessionEndedHandler } from '../lib/api-client';
 import { hasSession, subscribeToTokens } from '../lib/auth-tokens';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPackageReviews } from '../features/orders/api/get-reviews';
-import { getPackage } from '../features/packages/api/get-package';
+import { getPackageReviews } from '../lib/queries/get-reviews';
+import { getPackage } from '../lib/queries/get-package';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
 import { PRERENDERED_PAGES } from './prerendered-pages';
 

@@ -24,7 +24,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     name: 'landing',
     url: '/',
     pattern: '^/$',
-    routeModule: 'src/features/landing/landing-page.tsx',
+    routeModule: 'src/app/landing-page.tsx',
   },
   {
     // The package is not known at build time: the page is rendered as it looks while its data loads.

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { ContactTeamProvider } from '../app/contact-team/contact-team-provider';
 import { ToastProvider } from '../components/ui/toast';
 
 export function createTestQueryClient(): QueryClient {
@@ -24,7 +25,10 @@ export function renderWithProviders(
     queryClient = createTestQueryClient(),
   }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
-  const router = createMemoryRouter([{ path, element: ui }, ...extraRoutes], { initialEntries: [route] });
+  const router = createMemoryRouter(
+    [{ path, element: <ContactTeamProvider>{ui}</ContactTeamProvider> }, ...extraRoutes],
+    { initialEntries: [route] },
+  );
   const result = render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
@@ -33,4 +37,36 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, router, queryClient };
+}
+
+/**
+ * Route objects as the app mounts them, at `path`; each of `probePaths` shows where a redirect went
+ * (a LocationProbe).
+ */
+export function renderRoutesAt(routes: RouteObject[], path: string, probePaths: readonly string[]) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <ContactTeamProvider>
+            <Outlet />
+          </ContactTeamProvider>
+        ),
+        HydrateFallback: () => null,
+        children: [
+          ...routes,
+          ...probePaths.map((probePath) => ({ path: probePath, element: <LocationProbe /> })),
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return router;
 }

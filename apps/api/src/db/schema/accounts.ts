@@ -16,7 +16,7 @@ export const users = pgTable(
     profilePictureUrl: text('profile_picture_url'),
     isActive: boolean('is_active').notNull().default(true),
     isSuperuser: boolean('is_superuser').notNull().default(false),
-    /** Role verification (decision A10), set when a role-upgrade request is approved. */
+    /** Role verification, set when a role-upgrade request is approved. */
     isVerified: boolean('is_verified').notNull().default(false),
     emailVerified: boolean('email_verified').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-/** Decision D2: append-only; a trigger in the migration refuses UPDATE and DELETE. */
+/** Append-only, so the history cannot be rewritten; a trigger in the migration refuses UPDATE and DELETE. */
 export const activityLog = pgTable(
   'activity_log',
   {

@@ -13,14 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
-/** Part 2 §3 spells saved method types in upper case (decision A8). */
+/** Saved method types are upper case, as the billing API spells them. */
 export const savedPaymentMethodType = pgEnum('saved_payment_method_type', [
   'CREDIT_CARD',
   'PAYPAL',
   'BANK_TRANSFER',
 ]);
 
-/** Decision P2: a saved card keeps its brand, last four digits and expiry, never the number or CVV. */
+/** A saved card keeps its brand, last four digits and expiry, never the number or CVV. */
 export const savedPaymentMethods = pgTable(
   'saved_payment_methods',
   {

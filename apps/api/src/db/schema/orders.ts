@@ -15,7 +15,7 @@ import { users } from './accounts';
 import { servicePackages } from './packages';
 import { teams } from './teams';
 
-/** Decision A8: lower case in the API and in storage. */
+/** Lower case in the API and in storage alike, so nothing translates them. */
 export const orderStatus = pgEnum('order_status', [
   'pending',
   'confirmed',
@@ -95,7 +95,7 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
     transactionId: text('transaction_id'),
-    /** Decision P2: only brand and last four digits of a card are ever kept. */
+    /** Only brand and last four digits of a card are ever kept. */
     cardBrand: text('card_brand'),
     cardLastFour: text('card_last_four'),
     failureMessage: text('failure_message'),
@@ -108,11 +108,11 @@ export const payments = pgTable(
 );
 
 /**
- * Decision B2: the first answer to a purchase with an `Idempotency-Key`, replayed for every repeat
+ * The first answer to a purchase with an `Idempotency-Key`, replayed for every repeat
  * by the same user. Written in the purchase's own transaction, under a transaction advisory lock on
  * (user, key): a concurrent repeat waits until the first commits (then replays) or rolls back (then
  * proceeds itself). A refusal before anything is written (404, 409, 422) is not kept.
- * `request_hash` fingerprints the body with the card reduced to brand, last four and expiry (P2).
+ * `request_hash` fingerprints the body with the card reduced to brand, last four and expiry.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

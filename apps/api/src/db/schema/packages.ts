@@ -28,17 +28,17 @@ export const servicePackages = pgTable(
       .references(() => teams.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull(),
-    /** Decision A15: integer cents. */
+    /** Integer cents: no rounding errors in sums. */
     priceCents: integer('price_cents').notNull(),
     durationDays: integer('duration_days').notNull(),
     /** How many revision requests an order of this package includes (0-10). */
     revisions: integer('revisions').notNull().default(1),
-    /** Comma-separated, as the specification shows it. */
+    /** Comma-separated, as the API sends and receives it. */
     tags: text('tags').notNull().default(''),
     requirements: text('requirements'),
     deliverables: text('deliverables'),
     status: packageStatus('status').notNull().default('draft'),
-    /** Decision B3: title weighs most, then tags, then the description. Kept by PostgreSQL itself. */
+    /** Search weights: title weighs most, then tags, then the description. Kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', replace(coalesce(tags, ''), ',', ' ')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
@@ -71,7 +71,7 @@ export const servicePackages = pgTable(
 export const packageSearchKeyKind = pgEnum('package_search_key_kind', ['lexeme', 'tag', 'title_word']);
 
 /**
- * Decision B3 at 100k packages: every key a published package is found by, one row each, so that a
+ * Search at 100k packages: every key a published package is found by, one row each, so that a
  * search counts and ranks its matches from this table's index alone (index-only scans) instead of
  * visiting one table page per match. Kept by triggers on service_packages (migration 0008); rows exist
  * only while the package is published. Lexemes are those of its search vector, with the package's

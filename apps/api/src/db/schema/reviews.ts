@@ -5,7 +5,7 @@ import { orders } from './orders';
 import { servicePackages } from './packages';
 import { teams } from './teams';
 
-/** Decision B4: one review per completed order; team metrics are computed from these rows. */
+/** One review per completed order; team metrics are computed from these rows. */
 export const reviews = pgTable(
   'reviews',
   {

@@ -4,7 +4,7 @@ import { userRole, users } from './accounts';
 
 export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'rejected']);
 
-/** Role-upgrade requests (decision A10, A12); reviewed by a general admin. */
+/** Role-upgrade requests; reviewed by a general admin. */
 export const verificationRequests = pgTable(
   'verification_requests',
   {

@@ -7,7 +7,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferSelect)['purpose'];
 
-/** The user's latest role-upgrade request decides `verification_status` (part 1 §3). */
+/** The user's latest role-upgrade request decides `verification_status`: a newer request supersedes an older answer. */
 const latestVerificationStatus = sql<'pending' | 'approved' | 'rejected' | null>`(
   select ${qualified(verificationRequests.status)} from ${verificationRequests}
   where ${qualified(verificationRequests.userId)} = ${qualified(users.id)}

@@ -210,15 +210,15 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
       async (request) => {
         const actor = await authenticator.requireActor(request);
-        if (!request.isMultipart()) throw new AppError(415, T.pictureNotImage);
+        if (!request.isMultipart()) throw new AppError('unsupported_media_type', T.pictureNotImage);
         const file = await request.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError(422, T.pictureNotImage);
+        if (!file) throw new AppError('validation', T.pictureNotImage);
         let content: Buffer;
         try {
           content = await file.toBuffer();
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError(413, T.pictureTooLarge);
+            throw new AppError('payload_too_large', T.pictureTooLarge);
           throw error;
         }
         const user = await replaceProfilePicture(context, actor, {

@@ -92,7 +92,7 @@ function assertIdentityFree(taken: { username: boolean; email: boolean }): void 
     ...(taken.username ? [{ path: 'body.username', message: T.usernameTaken }] : []),
     ...(taken.email ? [{ path: 'body.email', message: T.emailTaken }] : []),
   ];
-  if (errors.length > 0) throw new AppError(409, errors[0]!.message, errors);
+  if (errors.length > 0) throw new AppError('conflict', errors[0]!.message, errors);
 }
 
 function uniqueViolationToConflict(error: unknown): never {
@@ -149,6 +149,11 @@ async function startSession(
   };
 }
 
+/** The account with its verification state, for those who decide what it may do. */
+export async function findAccount(db: DatabaseOrTransaction, userId: number) {
+  return repository.findUserById(db, userId);
+}
+
 export async function register(
   context: AccountsContext,
   input: { username: string; email: string; password: string; role: 'SELLER' | 'BUYER' },
@@ -202,9 +207,9 @@ export async function login(
   if (!found || !passwordMatches) {
     await limiter.record(RATE_LIMITS.loginFailuresPerAddress, clientAddress);
     await limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
-    throw new AppError(401, T.invalidCredentials);
+    throw new AppError('unauthorized', T.invalidCredentials);
   }
-  if (!found.user.isActive) throw new AppError(403, T.accountInactive);
+  if (!found.user.isActive) throw new AppError('forbidden', T.accountInactive);
   return context.db.transaction(async (transaction) => {
     await recordActivity(transaction, {
       userId: found.user.id,
@@ -255,7 +260,7 @@ export async function refresh(context: AccountsContext, refreshToken: string): P
       },
     };
   });
-  if (outcome.kind === 'refused') throw new AppError(401, outcome.detail);
+  if (outcome.kind === 'refused') throw new AppError('unauthorized', outcome.detail);
   return outcome.tokens;
 }
 
@@ -277,7 +282,7 @@ export async function logout(
 
 export async function getCurrentUser(context: AccountsContext, actor: Actor): Promise<User> {
   const found = await repository.findUserById(context.db, actor.id);
-  if (!found) throw new AppError(401, T.notAuthenticated);
+  if (!found) throw new AppError('unauthorized', T.notAuthenticated);
   return toUserResponse(found.user, found.verificationStatus);
 }
 
@@ -292,7 +297,7 @@ export async function updateCurrentUser(
   },
 ): Promise<User> {
   const found = await repository.findUserById(context.db, actor.id);
-  if (!found) throw new AppError(401, T.notAuthenticated);
+  if (!found) throw new AppError('unauthorized', T.notAuthenticated);
   const current = found.user;
   const email = input.email?.toLowerCase();
   const emailChanged = email !== undefined && email !== current.email.toLowerCase();
@@ -302,7 +307,7 @@ export async function updateCurrentUser(
     input.profile_picture_url?.startsWith('/uploads/') &&
     input.profile_picture_url !== current.profilePictureUrl
   ) {
-    throw new AppError(422, 'Upload a picture with the profile picture upload instead', [
+    throw new AppError('validation', 'Upload a picture with the profile picture upload instead', [
       {
         path: 'body.profile_picture_url',
         message: 'Upload a picture with the profile picture upload instead',
@@ -333,7 +338,7 @@ export async function updateCurrentUser(
         ...(input.full_name !== undefined ? { fullName: input.full_name || null } : {}),
         ...(input.profile_picture_url !== undefined ? { profilePictureUrl: input.profile_picture_url } : {}),
       });
-      if (!updated) throw new AppError(401, T.notAuthenticated);
+      if (!updated) throw new AppError('unauthorized', T.notAuthenticated);
       if (changedFields.length > 0) {
         await recordActivity(transaction, {
           userId: actor.id,
@@ -363,17 +368,17 @@ export async function changePassword(
   const accountKey = `user:${actor.id}`;
   await context.limiter.assertBelow(RATE_LIMITS.loginFailuresPerAccount, accountKey);
   const found = await repository.findUserById(context.db, actor.id);
-  if (!found) throw new AppError(401, T.notAuthenticated);
+  if (!found) throw new AppError('unauthorized', T.notAuthenticated);
   if (!(await verifyPassword(input.current_password, found.user.passwordHash))) {
     await context.limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
-    throw new AppError(400, T.currentPasswordWrong, [
+    throw new AppError('bad_request', T.currentPasswordWrong, [
       { path: 'body.current_password', message: T.currentPasswordWrong },
     ]);
   }
   const passwordHash = await hashPassword(input.new_password);
   await context.db.transaction(async (transaction) => {
     await repository.updateUser(transaction, actor.id, { passwordHash });
-    // Decision D1: every other session is signed out; this one stays.
+    // Every other session is signed out, in case the old password leaked; this one stays.
     await repository.revokeUserSessions(transaction, actor.id, actor.sessionId);
     await recordActivity(transaction, {
       userId: actor.id,
@@ -409,7 +414,7 @@ export async function resetPassword(
   // A hash costs 0.3 s and 128 MiB and this endpoint has no rate limit: a made-up or spent link
   // is refused before paying for one. Consuming the token below still decides single use.
   if (!(await repository.isOneTimeTokenUsable(context.db, tokenHash, 'password_reset'))) {
-    throw new AppError(400, T.resetTokenExpired);
+    throw new AppError('bad_request', T.resetTokenExpired);
   }
   const passwordHash = await hashPassword(input.new_password);
   const reset = await context.db.transaction(async (transaction) => {
@@ -425,7 +430,7 @@ export async function resetPassword(
     });
     return true;
   });
-  if (!reset) throw new AppError(400, T.resetTokenExpired);
+  if (!reset) throw new AppError('bad_request', T.resetTokenExpired);
   return { message: T.resetSuccess };
 }
 
@@ -465,7 +470,7 @@ export async function verifyEmail(
     });
     return true;
   });
-  if (!verified) throw new AppError(400, T.verifyTokenExpired);
+  if (!verified) throw new AppError('bad_request', T.verifyTokenExpired);
   return { message: T.verifySuccess };
 }
 

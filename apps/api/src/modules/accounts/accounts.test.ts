@@ -204,7 +204,7 @@ describe('accounts API', () => {
       expect(body.errors).toContainEqual({ path: `body.${field}`, message: text });
     });
 
-    it('uses the texts of the specification', () => {
+    it('uses the exact product texts', () => {
       expect(T.usernameTooShort).toBe('Username must be at least 3 characters long');
       expect(T.passwordTooShort).toBe('Password must be at least 6 characters long');
       expect(T.emailInvalid).toBe('Please enter a valid email address');

@@ -21,7 +21,7 @@ export async function replaceProfilePicture(
   actor: Actor,
   upload: { content: Buffer; mimetype: string },
 ): Promise<User> {
-  if (!upload.mimetype.startsWith('image/')) throw new AppError(415, T.pictureNotImage);
+  if (!upload.mimetype.startsWith('image/')) throw new AppError('unsupported_media_type', T.pictureNotImage);
   let image: Buffer;
   try {
     image = await sharp(upload.content, { limitInputPixels: 40_000_000 })
@@ -30,7 +30,7 @@ export async function replaceProfilePicture(
       .webp({ quality: 85 })
       .toBuffer();
   } catch {
-    throw new AppError(415, T.pictureNotImage);
+    throw new AppError('unsupported_media_type', T.pictureNotImage);
   }
   const directory = avatarsDirectory(context.uploadsDir);
   await mkdir(directory, { recursive: true });
@@ -38,7 +38,7 @@ export async function replaceProfilePicture(
   await writeFile(join(directory, fileName), image);
 
   const found = await repository.findUserById(context.db, actor.id);
-  if (!found) throw new AppError(401, T.notAuthenticated);
+  if (!found) throw new AppError('unauthorized', T.notAuthenticated);
   const previous = found.user.profilePictureUrl;
   const updated = await context.db.transaction(async (transaction) => {
     const row = await repository.updateUser(transaction, actor.id, {

@@ -2,7 +2,7 @@ import type { ActivityList } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { insertActivity, listActivity, type ActivityRecord } from './activity.repository';
 
-/** Decision D2: every feature that changes something a user cares about appends a line here. */
+/** Every feature that changes something a user cares about appends a line here, so the user's history is complete. */
 export function recordActivity(db: DatabaseOrTransaction, record: ActivityRecord): Promise<void> {
   return insertActivity(db, record);
 }

@@ -16,7 +16,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './billing.repository';
 
-const methodNotFound = () => new AppError(404, BILLING_TEXTS.methodNotFound);
+const methodNotFound = () => new AppError('not_found', BILLING_TEXTS.methodNotFound);
 
 function toMethodResponse(row: repository.SavedMethodRow): SavedPaymentMethod {
   return {
@@ -48,10 +48,10 @@ export function getMethod(db: Database, actor: Actor, id: number): Promise<Saved
 }
 
 const expiryIssue = (field: 'expiry_month' | 'expiry_year', message: string) =>
-  new AppError(422, message, [{ path: `body.${field}`, message }]);
+  new AppError('validation', message, [{ path: `body.${field}`, message }]);
 
 /**
- * Decision P2 (and docs/decisions/0031): a card number, when sent, is reduced here to its brand and
+ * A card number (see docs/decisions/0031), when sent, is reduced here to its brand and
  * last four digits; it and the CVV go no further than this function's arguments.
  */
 export async function addMethod(
@@ -78,7 +78,8 @@ export async function addMethod(
     : null;
   const id = await db.transaction(async (transaction) => {
     const existing = await repository.lockMethodsOf(transaction, actor.id);
-    if (existing.length >= SAVED_PAYMENT_METHODS_MAX) throw new AppError(409, BILLING_TEXTS.tooManyMethods);
+    if (existing.length >= SAVED_PAYMENT_METHODS_MAX)
+      throw new AppError('conflict', BILLING_TEXTS.tooManyMethods);
     // The first method is the default whatever was asked: there is always exactly one once there is any.
     const isDefault = existing.length === 0 || input.is_default;
     if (isDefault) await repository.clearDefault(transaction, actor.id);
@@ -122,7 +123,7 @@ export async function updateMethod(
       );
     }
     if (input.is_default === false && row.isDefault) {
-      throw new AppError(409, 'Make another payment method the default instead');
+      throw new AppError('conflict', 'Make another payment method the default instead');
     }
     if (input.is_default === true) await repository.clearDefault(transaction, actor.id, id);
     await repository.updateMethod(transaction, id, {
@@ -177,7 +178,7 @@ export async function deleteMethod(db: Database, actor: Actor, id: number): Prom
   });
 }
 
-/** Decision A8: history speaks the specification's upper-case statuses; a refund shows as CANCELLED. */
+/** History speaks upper-case statuses, as the billing screen shows them; a refund shows as CANCELLED. */
 const HISTORY_STATUS: Record<PaymentStatus, PaymentHistoryStatus> = {
   pending: 'PENDING',
   processing: 'PENDING',

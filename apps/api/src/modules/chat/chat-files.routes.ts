@@ -52,9 +52,10 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         if (Number.isFinite(declared) && declared > CHAT_UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
           throw tooLarge(declared);
         }
-        if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+        if (!request.isMultipart())
+          throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
         const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError(422, 'Choose a file to send');
+        if (!file) throw new AppError('validation', 'Choose a file to send');
         const message = await storeUpload(context, participant, request.params.id, {
           stream: file.file,
           fileName: file.filename,

@@ -40,7 +40,7 @@ export function displayName(clientName: string | undefined): string {
 
 export const tooLarge = (bytes?: number) =>
   new AppError(
-    413,
+    'payload_too_large',
     bytes === undefined
       ? 'File size exceeds the maximum limit of 1GB.'
       : `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / 1024 ** 3).toFixed(2)}GB.`,
@@ -113,7 +113,7 @@ export async function storeUpload(
   return message;
 }
 
-/** Decision D8: a file is served only to the members of the room it was sent in. */
+/** A file is served only to the members of the room it was sent in: a link passed on must not open it. */
 export async function openFile(
   context: ChatContext & { uploadsDir: string },
   participant: Participant,
@@ -121,10 +121,10 @@ export async function openFile(
   variant: 'original' | 'thumbnail',
 ) {
   const file = await repository.findFileWithRoom(context.db, fileId);
-  if (!file) throw new AppError(404, 'File not found');
+  if (!file) throw new AppError('not_found', 'File not found');
   await roomAccess(context.db, participant, file.chatRoomId);
   if (variant === 'thumbnail') {
-    if (!file.hasThumbnail) throw new AppError(404, 'This file has no preview');
+    if (!file.hasThumbnail) throw new AppError('not_found', 'This file has no preview');
     return {
       stream: createReadStream(thumbnailPath(context.uploadsDir, file.chatRoomId, file.id)),
       contentType: 'image/webp',

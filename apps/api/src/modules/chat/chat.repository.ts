@@ -15,17 +15,38 @@ import { qualified } from '../../db/sql';
 
 export type RoomRow = typeof chatRooms.$inferSelect;
 
-export async function findRoomWithTeam(db: DatabaseOrTransaction, roomId: number, userId: number | null) {
+/** Who asks: a signed-in user or a guest, never both. */
+export interface RoomVisitor {
+  userId: number | null;
+  guestId: number | null;
+}
+
+/**
+ * The one statement of who may enter a room, over `chat_rooms` joined with its `teams` row: the
+ * guest of a guest room; for a signed-in user the buyer, then the team's admin, then a member.
+ * Every query that decides access selects this, so reading a room and writing into it can never
+ * disagree. Null means no access.
+ */
+function roomRole({ userId, guestId }: RoomVisitor) {
+  return sql<ChatRole | null>`case
+    when ${guestId}::int is not null then
+      case when ${qualified(chatRooms.guestUserId)} = ${guestId}::int then 'guest' end
+    when ${qualified(chatRooms.buyerId)} = ${userId}::int then 'buyer'
+    when ${qualified(teams.adminId)} = ${userId}::int then 'admin'
+    when exists (select 1 from ${teamMembers}
+                 where ${qualified(teamMembers.teamId)} = ${qualified(chatRooms.teamId)}
+                   and ${qualified(teamMembers.userId)} = ${userId}::int) then 'member'
+  end`;
+}
+
+export async function findRoomWithTeam(db: DatabaseOrTransaction, roomId: number, visitor: RoomVisitor) {
   const [row] = await db
     .select({
       room: chatRooms,
       teamName: teams.name,
       teamAdminId: teams.adminId,
       teamActive: teams.isActive,
-      isTeamMember:
-        userId === null
-          ? sql<boolean>`false`
-          : sql<boolean>`exists (select 1 from ${teamMembers} where ${qualified(teamMembers.teamId)} = ${qualified(chatRooms.teamId)} and ${qualified(teamMembers.userId)} = ${userId})`,
+      role: roomRole(visitor),
     })
     .from(chatRooms)
     .innerJoin(teams, eq(teams.id, chatRooms.teamId))
@@ -184,17 +205,9 @@ export async function storeTextMessage(
     member_ids: number[];
   }>(sql`
     with access as (
-      select r.*, t.admin_id,
-             case
-               when ${guestId}::int is not null then
-                 case when r.guest_user_id = ${guestId}::int then 'guest' end
-               when r.buyer_id = ${userId}::int then 'buyer'
-               when t.admin_id = ${userId}::int then 'admin'
-               when exists (select 1 from team_members tm
-                            where tm.team_id = r.team_id and tm.user_id = ${userId}::int) then 'member'
-             end as role
-      from chat_rooms r join teams t on t.id = r.team_id
-      where r.id = ${roomId}
+      select chat_rooms.*, teams.admin_id, ${roomRole({ userId, guestId })} as role
+      from chat_rooms join teams on teams.id = chat_rooms.team_id
+      where chat_rooms.id = ${roomId}
     ),
     inserted as (
       insert into chat_messages (chat_room_id, sender_user_id, sender_guest_id, message_text, message_type, client_message_id)

@@ -7,12 +7,15 @@ import {
   type ChatRole,
   type ChatRoomSummary,
   type GuestUser,
+  type User,
   type MessageList,
 } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import { register, type AccountsContext } from '../accounts/accounts.service';
 import { digestToken, newSecretToken } from '../accounts/secret-tokens';
+import { recordActivity } from '../activity/activity.service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import * as repository from './chat.repository';
@@ -31,8 +34,8 @@ export const roomChannel = (roomId: number) => `room:${roomId}`;
 export const participantChannel = (participant: { kind: 'user' | 'guest'; id: number }) =>
   `${participant.kind}:${participant.id}`;
 
-const roomNotFound = () => new AppError(404, 'Chat room not found');
-const accessDenied = () => new AppError(403, CHAT_TEXTS.accessDenied);
+const roomNotFound = () => new AppError('not_found', 'Chat room not found');
+const accessDenied = () => new AppError('forbidden', CHAT_TEXTS.accessDenied);
 
 /** A message as stored, with what the answer needs of it (a message just stored has no file). */
 type MessageForResponse = Pick<repository.MessageRow, 'senderName' | 'senderRole'> & {
@@ -72,42 +75,39 @@ export function toMessageResponse(row: MessageForResponse): ChatMessage {
 }
 
 /**
- * Who may enter a room: its buyer or guest, the team's admin and members; everyone else is refused
- * with 403 'Access denied', and a room that does not exist is a 404.
+ * Who may enter a room: its buyer or guest, the team's admin and members (the rule itself is one
+ * SQL expression in the repository, shared with sending a message); everyone else is refused with
+ * 'Access denied', and a room that does not exist is not found.
  */
 export async function roomAccess(
   db: Database,
   participant: Participant,
   roomId: number,
 ): Promise<{ room: repository.RoomRow; teamName: string; role: ChatRole; teamAdminId: number }> {
-  const found = await repository.findRoomWithTeam(
-    db,
-    roomId,
-    participant.kind === 'user' ? participant.id : null,
-  );
+  const found = await repository.findRoomWithTeam(db, roomId, {
+    userId: participant.kind === 'user' ? participant.id : null,
+    guestId: participant.kind === 'guest' ? participant.id : null,
+  });
   if (!found) throw roomNotFound();
-  const { room } = found;
-  let role: ChatRole | undefined;
-  if (participant.kind === 'guest') {
-    if (room.guestUserId === participant.id) role = 'guest';
-  } else if (room.buyerId === participant.id) role = 'buyer';
-  else if (found.teamAdminId === participant.id) role = 'admin';
-  else if (found.isTeamMember) role = 'member';
+  const { room, role } = found;
   if (!role) throw accessDenied();
   return { room, teamName: found.teamName, role, teamAdminId: found.teamAdminId };
 }
 
 async function chatTeam(db: Database, teamId: number) {
   const team = await repository.findTeamForChat(db, teamId);
-  if (!team) throw new AppError(404, 'Team not found');
-  if (!team.isActive) throw new AppError(409, 'This team is not taking new conversations right now');
+  if (!team) throw new AppError('not_found', 'Team not found');
+  if (!team.isActive) throw new AppError('conflict', 'This team is not taking new conversations right now');
   return team;
 }
 
 export async function getOrCreateRoom(context: ChatContext, actor: Actor, teamId: number) {
   const team = await chatTeam(context.db, teamId);
   if (team.adminId === actor.id || (await repository.isTeamMember(context.db, teamId, actor.id))) {
-    throw new AppError(409, 'You are part of this team; its conversations are in the team chat dashboard');
+    throw new AppError(
+      'conflict',
+      'You are part of this team; its conversations are in the team chat dashboard',
+    );
   }
   const { room, created } = await repository.findOrCreateRoom(context.db, { teamId, buyerId: actor.id });
   return { chat_room_id: room.id, team_id: room.teamId, created };
@@ -221,10 +221,10 @@ export async function sendMessage(
     // A repeat of an already stored message (same client id) answers with the stored one, once;
     // a client id is the sender's own: another participant's message is never answered as theirs.
     const row = await repository.findMessageByClientId(context.db, roomId, clientMessageId);
-    if (!row) throw new AppError(409, 'The message could not be stored');
+    if (!row) throw new AppError('conflict', 'The message could not be stored');
     const message = toMessageResponse(row);
     if (message.sender_id !== readerKey(participant)) {
-      throw new AppError(409, 'This message id is already in use; send the message again');
+      throw new AppError('conflict', 'This message id is already in use; send the message again');
     }
     return message;
   }
@@ -299,7 +299,7 @@ export async function listTeamRooms(
   teamId: number,
 ): Promise<ChatRoomSummary[]> {
   const team = await repository.findTeamForChat(context.db, teamId);
-  if (!team) throw new AppError(404, 'Team not found');
+  if (!team) throw new AppError('not_found', 'Team not found');
   const allowed =
     actor.isSuperuser ||
     team.adminId === actor.id ||
@@ -307,4 +307,23 @@ export async function listTeamRooms(
   if (!allowed) throw accessDenied();
   const viewer = viewerOf({ kind: 'user', id: actor.id, name: actor.username, actor });
   return (await repository.roomSummaries(context.db, viewer, { kind: 'team', teamId })).map(toSummary);
+}
+
+/**
+ * The guest becomes a full account in one transaction; their rooms, messages and read state move
+ * to it, so nothing said as a guest is lost.
+ */
+export async function upgradeGuest(
+  accounts: AccountsContext,
+  guestId: number,
+  input: Parameters<typeof register>[1],
+): Promise<User> {
+  return register(accounts, input, async (transaction, created) => {
+    await repository.transferGuest(transaction, guestId, created.id);
+    await recordActivity(transaction, {
+      userId: created.id,
+      action: 'account.upgraded_from_guest',
+      description: 'Kept your guest conversations in your new account',
+    });
+  });
 }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, registerRequestSchema, userSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { register, type AccountsContext } from '../accounts/accounts.service';
-import { recordActivity } from '../activity/activity.service';
-import { transferGuest } from './chat.repository';
+import type { AccountsContext } from '../accounts/accounts.service';
+import { upgradeGuest } from './chat.service';
 import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
 
 /**
@@ -38,17 +37,11 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request, reply) => {
-      if (request.headers.authorization) throw new AppError(403, 'Only a guest session can be upgraded');
+      if (request.headers.authorization)
+        throw new AppError('forbidden', 'Only a guest session can be upgraded');
       const guest = await participants.require(request);
-      if (guest.kind !== 'guest') throw new AppError(403, 'Only a guest session can be upgraded');
-      const user = await register(accounts, request.body, async (transaction, created) => {
-        await transferGuest(transaction, guest.id, created.id);
-        await recordActivity(transaction, {
-          userId: created.id,
-          action: 'account.upgraded_from_guest',
-          description: 'Kept your guest conversations in your new account',
-        });
-      });
+      if (guest.kind !== 'guest') throw new AppError('forbidden', 'Only a guest session can be upgraded');
+      const user = await upgradeGuest(accounts, guest.id, request.body);
       return reply.status(201).send(user);
     },
   );

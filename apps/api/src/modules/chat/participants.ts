@@ -19,7 +19,10 @@ export function createParticipants(db: Database, authenticator: Authenticator) {
     const guest = await findGuestBySessionHash(db, digestToken(token));
     // After 7 days, or once upgraded to an account, every guest call answers 401.
     if (!guest || guest.upgradedUserId !== null || guest.expiresAt.getTime() <= Date.now()) {
-      throw new AppError(401, 'Your guest session has expired. Please start a new chat or sign in.');
+      throw new AppError(
+        'unauthorized',
+        'Your guest session has expired. Please start a new chat or sign in.',
+      );
     }
     return { kind: 'guest', id: guest.id, name: guest.name };
   }
@@ -34,7 +37,7 @@ export function createParticipants(db: Database, authenticator: Authenticator) {
       }
       const guestToken = request.headers[GUEST_TOKEN_HEADER];
       if (typeof guestToken === 'string' && guestToken) return guestFromToken(guestToken);
-      throw new AppError(401, CHAT_TEXTS.loginRequired);
+      throw new AppError('unauthorized', CHAT_TEXTS.loginRequired);
     },
   };
 }

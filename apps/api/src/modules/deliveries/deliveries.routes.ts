@@ -8,7 +8,7 @@ import {
   revisionRequestSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { ordersContext } from '../orders/orders.routes';
+import { ordersContext } from '../orders/orders.service';
 import * as deliveries from './deliveries.service';
 
 const tags = ['orders'];

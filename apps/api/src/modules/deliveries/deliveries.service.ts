@@ -1,14 +1,16 @@
 import { DELIVERY_TEXTS, type DeliveryList, type Order } from '@teamhire/shared';
 import { conflict } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
-import { assertTransition } from '../orders/order-lifecycle';
-import * as files from '../orders/order-files.repository';
-import { announceStep, recordStep } from '../orders/order-steps';
 import {
   actorsOf,
   addDays,
+  announceStep,
+  assertTransition,
+  attachFilesToDelivery,
   completeOrder,
   getOrder,
+  lockOrderFiles,
+  recordStep,
   withLockedOrder,
   type OrdersContext,
 } from '../orders/orders.service';
@@ -33,7 +35,7 @@ export async function createDelivery(
     orderId,
     async (transaction, { order, row, viewer, now }) => {
       assertTransition(order, 'deliver', actorsOf(viewer), now);
-      const held = await files.lockOrderFiles(transaction, fileIds);
+      const held = await lockOrderFiles(transaction, fileIds);
       if (held.length !== fileIds.length || held.some((file) => file.orderId !== orderId)) {
         throw conflict(DELIVERY_TEXTS.fileNotOfOrder);
       }
@@ -44,7 +46,7 @@ export async function createDelivery(
         message: input.message,
         createdAt: now,
       });
-      await files.attachFilesToDelivery(transaction, deliveryId, fileIds);
+      await attachFilesToDelivery(transaction, deliveryId, fileIds);
       await repository.markDelivered(transaction, orderId, now, addDays(now, context.autoCompleteDays));
       await recordStep(transaction, {
         orderId,

@@ -9,7 +9,7 @@ import {
   idParamsSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { ordersContext } from '../orders/orders.routes';
+import { ordersContext } from '../orders/orders.service';
 import * as disputes from './disputes.service';
 
 const tags = ['disputes'];

@@ -11,18 +11,20 @@ import {
 } from '@teamhire/shared';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
-import { assertTransition } from '../orders/order-lifecycle';
-import { announceStep, recordStep, type Audience } from '../orders/order-steps';
 import {
   actorsOf,
+  announceStep,
   assertOrderReader,
+  assertTransition,
   findDispute,
   listDisputes as listDisputeRows,
   moveOrder,
-  refundPayment,
+  recordStep,
   withLockedOrder,
+  type Audience,
   type OrdersContext,
 } from '../orders/orders.service';
+import * as payments from '../payments/payments.service';
 import { isGeneralAdmin } from '../verification/verification.service';
 import * as repository from './disputes.repository';
 
@@ -121,7 +123,7 @@ export async function getDispute(
 }
 
 const amountError = (message: string) =>
-  new AppError(422, message, [{ path: 'body.refund_amount', message }]);
+  new AppError('validation', message, [{ path: 'body.refund_amount', message }]);
 
 /**
  * A general admin decides: `release` completes the order (the team is paid), `refund` refunds it all
@@ -163,8 +165,12 @@ export async function resolveDispute(
       });
       if (!stillOpen) throw conflict(DELIVERY_TEXTS.disputeResolved);
       await moveOrder(transaction, orderId, target, now);
-      if (input.outcome === 'refund') await refundPayment(context, transaction, orderId);
-      if (input.outcome === 'partial_refund') await refundPayment(context, transaction, orderId, refundCents);
+      if (input.outcome === 'refund') {
+        await payments.refundOrderPayment(transaction, context.provider, orderId);
+      }
+      if (input.outcome === 'partial_refund') {
+        await payments.refundOrderPayment(transaction, context.provider, orderId, refundCents);
+      }
       await recordStep(transaction, {
         orderId,
         type: 'dispute_resolved',

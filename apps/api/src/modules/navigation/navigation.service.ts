@@ -2,12 +2,12 @@ import type { Navigation } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
-import { findUserById } from '../accounts/accounts.repository';
+import { findAccount } from '../accounts/accounts.service';
 
-/** Decision A11: the flags the web app builds its links from; the server still checks every call. */
+/** The flags the web app builds its links from; the server still checks every call. */
 export async function navigationFor(db: Database, actor: Actor): Promise<Navigation> {
-  const found = await findUserById(db, actor.id);
-  if (!found) throw new AppError(401, 'Not authenticated');
+  const found = await findAccount(db, actor.id);
+  if (!found) throw new AppError('unauthorized', 'Not authenticated');
   const { role, isSuperuser, isVerified } = found.user;
   const status = found.verificationStatus;
   const everything = isSuperuser || role === 'GENERAL_ADMIN';

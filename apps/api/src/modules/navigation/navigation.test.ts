@@ -97,7 +97,7 @@ describe('GET /api/navigation', () => {
     ['GENERAL_ADMIN', 'GENERAL_ADMIN', {}, EVERYTHING],
     ['a superuser buyer', 'BUYER', { isSuperuser: true }, EVERYTHING],
     ['a superuser with an unverified TEAM_ADMIN role', 'TEAM_ADMIN', { isSuperuser: true }, EVERYTHING],
-  ])('gives %s the flags of decision A11', async (_label, role, flags, expected) => {
+  ])('gives %s the flags of their role', async (_label, role, flags, expected) => {
     await become(role, flags);
     expect(await navigation()).toEqual({ ...NOTHING, ...expected });
   });

@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { connectDatabase } from '../../db/database';
 
-/** Decision P2: the full card number and the CVV are never stored or logged anywhere. */
+/** The full card number and the CVV are never stored or logged anywhere: a leak of the database or logs must not leak cards. */
 describe('card details are never kept', () => {
   let context: TestContext;
   const logLines: string[] = [];

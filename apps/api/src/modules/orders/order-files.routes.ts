@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { uploadRoutes } from '../../plugins/uploads';
 import { tooLarge } from '../chat/chat-files';
-import { openOrderFile, storeOrderFile, type OrderFilesContext } from './order-files';
+import { openOrderFile, storeOrderFile, type OrderFilesContext } from './order-files.service';
 
 const tags = ['orders'];
 const secured = { security: [{ bearerAuth: [] }] };
@@ -47,9 +47,10 @@ export const orderFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         if (Number.isFinite(declared) && declared > ORDER_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
           throw tooLarge(declared);
         }
-        if (!request.isMultipart()) throw new AppError(415, 'Send the file as multipart/form-data');
+        if (!request.isMultipart())
+          throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
         const file = await request.file({ limits: { fileSize: ORDER_FILE_MAX_BYTES, files: 1 } });
-        if (!file) throw new AppError(422, 'Choose a file to send');
+        if (!file) throw new AppError('validation', 'Choose a file to send');
         const stored = await storeOrderFile(context, actor, request.params.id, {
           stream: file.file,
           fileName: file.filename,

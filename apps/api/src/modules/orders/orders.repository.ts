@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { OrderStatus, PaymentStatus } from '@teamhire/shared';
+import type { OrderStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   idempotencyKeys,
@@ -171,42 +171,6 @@ export async function confirmOrder(db: DatabaseOrTransaction, id: number, confir
     .where(eq(orders.id, id));
 }
 
-export async function insertPayment(db: DatabaseOrTransaction, values: typeof payments.$inferInsert) {
-  const [row] = await db.insert(payments).values(values).returning({ id: payments.id });
-  return row!.id;
-}
-
-export async function findLatestPayment(db: DatabaseOrTransaction, orderId: number) {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.id))
-    .limit(1);
-  return row;
-}
-
-export async function findPayment(db: DatabaseOrTransaction, id: number) {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id));
-  return row;
-}
-
-/** What went back to the payer; a full refund also marks the payment refunded. */
-export async function recordRefund(
-  db: DatabaseOrTransaction,
-  id: number,
-  amountCents: number,
-  full: boolean,
-) {
-  await db
-    .update(payments)
-    .set({
-      refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
-      ...(full ? { status: 'refunded' as PaymentStatus } : {}),
-    })
-    .where(eq(payments.id, id));
-}
-
 export async function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number) {
   const rows = await db
     .select({ userId: teamMembers.userId })
@@ -234,17 +198,34 @@ export async function lockIdempotencyKey(db: DatabaseOrTransaction, userId: numb
 }
 const IDEMPOTENCY_LOCK_SPACE = 7001;
 
+type PurchaseOutcome = 'paid' | 'declined';
+
+/**
+ * The column holds the status the first answer went out with, as it always has, so rows written
+ * before purchases had named outcomes still replay; this is the only place that knows the encoding.
+ */
+const STORED_STATUS: Record<PurchaseOutcome, number> = { paid: 201, declined: 402 };
+
 export async function findIdempotencyKey(db: DatabaseOrTransaction, userId: number, key: string) {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return row;
+  if (!row) return undefined;
+  const outcome: PurchaseOutcome = row.statusCode === STORED_STATUS.paid ? 'paid' : 'declined';
+  return { requestHash: row.requestHash, outcome, responseBody: row.responseBody };
 }
 
 export async function insertIdempotencyKey(
   db: DatabaseOrTransaction,
-  values: typeof idempotencyKeys.$inferInsert,
+  values: {
+    userId: number;
+    key: string;
+    requestHash: string;
+    outcome: PurchaseOutcome;
+    responseBody: unknown;
+  },
 ) {
-  await db.insert(idempotencyKeys).values(values);
+  const { outcome, ...rest } = values;
+  await db.insert(idempotencyKeys).values({ ...rest, statusCode: STORED_STATUS[outcome] });
 }

@@ -15,7 +15,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { createPaymentProvider } from '../payments/payment-provider';
 import * as orders from './orders.service';
 
 const tags = ['orders'];
@@ -23,34 +22,22 @@ const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-/** Decision B2: optional; a client sends a fresh key per purchase attempt and repeats it on retries. */
+/** Optional; a client sends a fresh key per purchase attempt and repeats it on retries, so a retry never pays twice. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (value === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(value);
   if (!parsed.success) {
-    throw new AppError(422, ORDER_TEXTS.idempotencyKeyInvalid, [
+    throw new AppError('validation', ORDER_TEXTS.idempotencyKeyInvalid, [
       { path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: ORDER_TEXTS.idempotencyKeyInvalid },
     ]);
   }
   return parsed.data;
 }
 
-export function ordersContext({ db, mailer, config, bus, clock }: AppDeps): orders.OrdersContext {
-  return {
-    db,
-    mailer,
-    bus,
-    clock,
-    publicUrl: config.publicUrl,
-    provider: createPaymentProvider(config),
-    autoCompleteDays: config.autoCompleteDays,
-  };
-}
-
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, authenticator } = deps;
-  const context = ordersContext(deps);
+  const context = orders.ordersContext(deps);
   const actorOf = authenticator.requireActor;
 
   app.post(
@@ -73,9 +60,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const actor = await actorOf(request);
       const result = await orders.createOrder(context, actor, request.body, idempotencyKeyOf(request));
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return result.statusCode === 201
-        ? reply.status(201).send(result.body)
-        : reply.status(402).send(result.body);
+      return result.outcome === 'paid'
+        ? reply.status(201).send(result.order)
+        : reply.status(402).send(result.declined);
     },
   );
 

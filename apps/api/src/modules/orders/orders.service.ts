@@ -13,29 +13,34 @@ import {
   type OrderEvent,
   type OrderEventType,
   type BillingAddress,
-  type CardBrand,
   type Order,
   type OrderActor,
   type OrderList,
   type OrderStatus,
   type Payment,
   type PaymentDeclinedResponse,
-  type PaymentMethod,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { Clock } from '../../deps';
+import type { AppDeps, Clock } from '../../deps';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
+import * as payments from '../payments/payments.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { toReviewResponse } from '../reviews/reviews.mapping';
 import { isGeneralAdmin } from '../verification/verification.service';
 import { assertTransition, conditionsOf } from './order-lifecycle';
+import * as orderFiles from './order-files.repository';
 import { announceStep, recordStep, type Audience } from './order-steps';
 import * as timeline from './order-timeline.repository';
 import * as repository from './orders.repository';
+
+// Deliveries, disputes and the timers change orders through this service: the transition table,
+// the timeline and the order's files are reached here, never through the orders repositories.
+export { assertTransition } from './order-lifecycle';
+export { announceStep, recordStep, type Audience } from './order-steps';
 
 export interface OrdersContext {
   db: Database;
@@ -48,27 +53,31 @@ export interface OrdersContext {
   autoCompleteDays: number;
 }
 
+export function ordersContext({ db, mailer, config, bus, clock, paymentProvider }: AppDeps): OrdersContext {
+  return {
+    db,
+    mailer,
+    bus,
+    clock,
+    publicUrl: config.publicUrl,
+    provider: paymentProvider,
+    autoCompleteDays: config.autoCompleteDays,
+  };
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-export interface OrderCreateInput {
+export interface OrderCreateInput extends payments.PaymentDetails {
   service_package_id: number;
   total_amount: number;
-  payment_method: PaymentMethod;
-  card?: {
-    card_number: string;
-    expiry_month: number;
-    expiry_year: number;
-    cvv: string;
-    cardholder_name: string;
-  };
-  paypal_email?: string;
   billing_address: BillingAddress;
 }
 
-export type OrderCreateResult =
-  | { statusCode: 201; body: Order; replayed: boolean }
-  | { statusCode: 402; body: PaymentDeclinedResponse; replayed: boolean };
+/** A purchase either paid (the order is confirmed) or was declined (it stays pending with a failed payment). */
+export type OrderCreateResult = (
+  { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+) & { replayed: boolean };
 
 export interface Viewer {
   isBuyer: boolean;
@@ -83,11 +92,11 @@ interface OrderHistory {
   events: OrderEvent[];
 }
 
-const orderNotFound = () => new AppError(404, ORDER_TEXTS.orderNotFound);
+const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound);
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** Decision A11: `can_purchase_services` is BUYER or USER; general admins and superusers get every flag. */
+/** The same rule as the `can_purchase_services` flag: BUYER or USER; general admins and superusers may do everything. */
 const canPurchase = (actor: Actor) =>
   actor.role === 'BUYER' || actor.role === 'USER' || isGeneralAdmin(actor);
 
@@ -96,23 +105,6 @@ export const actorsOf = (viewer: Viewer): OrderActor[] => [
   ...(viewer.isTeam ? (['team'] as const) : []),
   ...(viewer.isAdmin ? (['admin'] as const) : []),
 ];
-
-export function toPaymentResponse(payment: repository.OrderRow['payment'] & object): Payment {
-  return {
-    id: payment.id,
-    order_id: payment.orderId,
-    status: payment.status,
-    method: payment.method as PaymentMethod,
-    amount: payment.amountCents / 100,
-    currency: payment.currency,
-    transaction_id: payment.transactionId,
-    card_brand: payment.cardBrand as CardBrand | null,
-    card_last_four: payment.cardLastFour,
-    failure_message: payment.failureMessage,
-    created_at: payment.createdAt.toISOString(),
-    completed_at: iso(payment.completedAt),
-  };
-}
 
 export function toDeliveryResponse(entry: timeline.DeliveryWithFiles): Delivery {
   return {
@@ -228,7 +220,7 @@ export function toOrderResponse(
       created_at: row.team.createdAt.toISOString(),
       admin: { id: row.team.adminId, username: row.teamAdminUsername },
     },
-    payment: row.payment ? toPaymentResponse(row.payment) : null,
+    payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
@@ -263,7 +255,7 @@ export async function viewerOf(
 
 export const related = (viewer: Viewer) => viewer.isBuyer || viewer.isTeam || viewer.isAdmin;
 
-/** Part 2 §6 and B1: the buyer, the selling team's admin and members, and general admins; anyone else sees nothing. */
+/** The buyer, the selling team's admin and members, and general admins; anyone else sees nothing, not even that it exists. */
 export async function getOrder(
   db: DatabaseOrTransaction,
   actor: Actor,
@@ -285,7 +277,7 @@ export async function listOrders(
   now: Date,
 ): Promise<OrderList> {
   if (query.scope === 'all' && !isGeneralAdmin(actor)) {
-    throw new AppError(403, 'Only a general admin can list every order');
+    throw new AppError('forbidden', 'Only a general admin can list every order');
   }
   const teamIds = await repository.teamIdsOf(db, actor.id);
   const { items, counts } = await repository.listOrders(
@@ -326,7 +318,7 @@ export async function listOrders(
 
 /**
  * What decides whether two requests with one Idempotency-Key are "the same": the body with the
- * card reduced to what may be kept (P2), so neither the number nor the CVV feeds even a hash.
+ * card reduced to what may be kept (brand, last four, expiry), so neither the number nor the CVV feeds even a hash.
  */
 function requestFingerprint(input: OrderCreateInput): string {
   const card = input.card
@@ -356,7 +348,29 @@ function requestFingerprint(input: OrderCreateInput): string {
 }
 
 /**
- * Decisions A3, B2, P1-P3: the order and its payment are written in one transaction around the
+ * The order for an act only its buyer may do: those who may see the order learn why they cannot
+ * do it (`refusal`), anyone else learns nothing.
+ */
+export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, id: number, refusal: string) {
+  const row = await repository.findOrder(db, id);
+  if (!row) throw orderNotFound();
+  if (row.order.buyerId !== actor.id) {
+    const sees =
+      isGeneralAdmin(actor) ||
+      row.team.adminId === actor.id ||
+      (await repository.isTeamMember(db, row.team.id, actor.id));
+    throw sees ? new AppError('forbidden', refusal) : orderNotFound();
+  }
+  return row;
+}
+
+/** Where to write to a user about an order. */
+export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
+  return repository.findUserContact(db, userId);
+}
+
+/**
+ * The order and its payment are written in one transaction around the
  * provider's answer. A decline keeps a `pending` order with a `failed` payment (402); a success
  * confirms the order (201). With an Idempotency-Key, repeats by the same user get the first answer.
  */
@@ -366,7 +380,7 @@ export async function createOrder(
   input: OrderCreateInput,
   idempotencyKey: string | undefined,
 ): Promise<OrderCreateResult> {
-  if (!canPurchase(actor)) throw new AppError(403, ORDER_TEXTS.cannotPurchase);
+  if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
   const fingerprint = requestFingerprint(input);
 
   const outcome = await context.db.transaction(async (transaction) => {
@@ -374,22 +388,23 @@ export async function createOrder(
       await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
       const earlier = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
       if (earlier) {
-        if (earlier.requestHash !== fingerprint) throw new AppError(422, ORDER_TEXTS.idempotencyKeyReused);
+        if (earlier.requestHash !== fingerprint)
+          throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
         return { kind: 'replay' as const, replay: earlier };
       }
     }
 
     const item = await repository.findPackageForPurchase(transaction, input.service_package_id);
-    if (!item || item.status !== 'published') throw new AppError(404, ORDER_TEXTS.packageNotFound);
-    if (!item.teamIsActive) throw new AppError(409, ORDER_TEXTS.packageNotPurchasable);
+    if (!item || item.status !== 'published') throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
+    if (!item.teamIsActive) throw new AppError('conflict', ORDER_TEXTS.packageNotPurchasable);
     if (
       item.teamAdminId === actor.id ||
       (await repository.isTeamMember(transaction, item.teamId, actor.id))
     ) {
-      throw new AppError(403, ORDER_TEXTS.ownTeamPackage);
+      throw new AppError('forbidden', ORDER_TEXTS.ownTeamPackage);
     }
     if (toCents(input.total_amount) !== item.priceCents) {
-      throw new AppError(409, ORDER_TEXTS.amountMismatch, [
+      throw new AppError('conflict', ORDER_TEXTS.amountMismatch, [
         { path: 'body.total_amount', message: ORDER_TEXTS.amountMismatch },
       ]);
     }
@@ -406,40 +421,16 @@ export async function createOrder(
       updatedAt: placedAt,
     });
     await recordStep(transaction, { orderId, type: 'placed', actorId: actor.id, at: placedAt });
-    const charge = await context.provider.charge({
-      amountCents: item.priceCents,
-      currency: 'USD',
-      description: `TeamHire order ${orderId}`,
-      ...(input.payment_method === 'credit_card' && input.card
-        ? {
-            method: 'credit_card' as const,
-            card: {
-              number: input.card.card_number,
-              expiryMonth: input.card.expiry_month,
-              expiryYear: input.card.expiry_year,
-              cvv: input.card.cvv,
-              holderName: input.card.cardholder_name,
-            },
-          }
-        : { method: 'paypal' as const, paypalEmail: input.paypal_email ?? '' }),
-    });
-    // Details the provider cannot charge at all: nothing is kept, as for any other 422.
-    if (charge.outcome === 'invalid') {
-      throw new AppError(422, charge.message, [{ path: `body.${charge.field}`, message: charge.message }]);
-    }
+    const charge = await payments.chargeOrder(
+      transaction,
+      context.provider,
+      { id: orderId, amountCents: item.priceCents },
+      input,
+      placedAt,
+    );
 
     let result: OrderCreateResult;
     if (charge.outcome === 'declined') {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'failed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        failureMessage: charge.message,
-      });
       await recordStep(transaction, {
         orderId,
         type: 'payment_failed',
@@ -454,21 +445,11 @@ export async function createOrder(
         metadata: { order_id: orderId },
       });
       result = {
-        statusCode: 402,
-        body: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
+        outcome: 'declined',
+        declined: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
         replayed: false,
       };
     } else {
-      await repository.insertPayment(transaction, {
-        orderId,
-        status: 'completed',
-        method: input.payment_method,
-        amountCents: item.priceCents,
-        transactionId: charge.transactionId,
-        cardBrand: charge.cardBrand,
-        cardLastFour: charge.cardLastFour,
-        completedAt: placedAt,
-      });
       await repository.confirmOrder(transaction, orderId, placedAt, addDays(placedAt, item.durationDays));
       await recordStep(transaction, { orderId, type: 'confirmed', actorId: null, at: placedAt });
       await recordActivity(transaction, {
@@ -478,8 +459,8 @@ export async function createOrder(
         metadata: { order_id: orderId },
       });
       result = {
-        statusCode: 201,
-        body: await getOrder(transaction, actor, orderId, placedAt),
+        outcome: 'paid',
+        order: await getOrder(transaction, actor, orderId, placedAt),
         replayed: false,
       };
     }
@@ -488,22 +469,21 @@ export async function createOrder(
         userId: actor.id,
         key: idempotencyKey,
         requestHash: fingerprint,
-        statusCode: result.statusCode,
-        responseBody: result.body,
+        outcome: result.outcome,
+        responseBody: result.outcome === 'paid' ? result.order : result.declined,
       });
     }
     return { kind: 'new' as const, result, teamAdminId: item.teamAdminId, title: item.title };
   });
 
   if (outcome.kind === 'replay') {
-    return {
-      statusCode: outcome.replay.statusCode,
-      body: outcome.replay.responseBody,
-      replayed: true,
-    } as OrderCreateResult;
+    const { replay } = outcome;
+    return replay.outcome === 'paid'
+      ? { outcome: 'paid', order: replay.responseBody as Order, replayed: true }
+      : { outcome: 'declined', declined: replay.responseBody as PaymentDeclinedResponse, replayed: true };
   }
-  if (outcome.result.statusCode === 201) {
-    const order = outcome.result.body;
+  if (outcome.result.outcome === 'paid') {
+    const order = outcome.result.order;
     await announceStep(context, {
       orderId: order.id,
       type: 'confirmed',
@@ -569,7 +549,9 @@ export async function updateOrderStatus(
     }
 
     await repository.setOrderStatus(transaction, orderId, target, now);
-    if (target === 'cancelled' || target === 'refunded') await refundPayment(context, transaction, orderId);
+    if (target === 'cancelled' || target === 'refunded') {
+      await payments.refundOrderPayment(transaction, context.provider, orderId);
+    }
     await recordStep(transaction, {
       orderId,
       type: STEP_OF_STATUS[target as keyof typeof STEP_OF_STATUS],
@@ -599,38 +581,15 @@ export async function updateOrderStatus(
   return getOrder(context.db, actor, orderId, context.clock());
 }
 
-/**
- * Money goes back through the provider that took it: all of it, or `amountCents` of it for a
- * partial refund (the payment then stays completed, with what went back recorded). A payment that
- * never completed has nothing to return.
- */
-export async function refundPayment(
-  context: Pick<OrdersContext, 'provider'>,
-  transaction: DatabaseOrTransaction,
-  orderId: number,
-  amountCents?: number,
-) {
-  const payment = await repository.findLatestPayment(transaction, orderId);
-  if (!payment || payment.status !== 'completed') return;
-  const amount = amountCents ?? payment.amountCents;
-  if (payment.transactionId) await context.provider.refund(payment.transactionId, amount);
-  await repository.recordRefund(transaction, payment.id, amount, amount >= payment.amountCents);
-}
-
-/** PUT /api/payments/{id}/status: a general admin refunds a payment, which refunds its order (B1). */
+/** A general admin refunds a payment, which refunds its order through the order's state machine. */
 export async function refundPaymentById(
   context: OrdersContext,
   actor: Actor,
   paymentId: number,
 ): Promise<Payment> {
-  if (!isGeneralAdmin(actor)) throw new AppError(403, 'Only a general admin can change a payment');
-  const payment = await repository.findPayment(context.db, paymentId);
-  if (!payment) throw new AppError(404, ORDER_TEXTS.paymentNotFound);
-  if (payment.status !== 'completed') {
-    throw new AppError(409, `A ${payment.status} payment cannot be refunded`);
-  }
-  await updateOrderStatus(context, actor, payment.orderId, 'refunded');
-  return toPaymentResponse((await repository.findPayment(context.db, paymentId))!);
+  const { orderId } = await payments.refundablePayment(context.db, actor, paymentId);
+  await updateOrderStatus(context, actor, orderId, 'refunded');
+  return payments.getPayment(context.db, paymentId);
 }
 
 export interface LockedOrder {
@@ -717,4 +676,17 @@ export async function listDisputes(
 ) {
   const { items, total } = await timeline.listDisputes(db, filter, window);
   return { items: items.map(toDisputeResponse), total };
+}
+
+/** The uploaded files of an order, locked, to attach them to a delivery. */
+export async function lockOrderFiles(transaction: DatabaseOrTransaction, fileIds: string[]) {
+  return orderFiles.lockOrderFiles(transaction, fileIds);
+}
+
+export async function attachFilesToDelivery(
+  transaction: DatabaseOrTransaction,
+  deliveryId: number,
+  fileIds: string[],
+) {
+  await orderFiles.attachFilesToDelivery(transaction, deliveryId, fileIds);
 }

@@ -396,7 +396,7 @@ describe('orders', () => {
     });
   });
 
-  describe('PUT /api/orders/{id}/status (decision B1)', () => {
+  describe('PUT /api/orders/{id}/status (the order state machine)', () => {
     let team: TestTeam;
     let teamPackage: TestPackage;
 
@@ -557,7 +557,7 @@ describe('orders', () => {
     });
   });
 
-  describe('reviews (decision B4) and the figures they feed (A9, A16)', () => {
+  describe('reviews and the figures they feed (statistics, team ratings)', () => {
     let team: TestTeam;
     let teamPackage: TestPackage;
 

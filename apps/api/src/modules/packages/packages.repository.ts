@@ -299,8 +299,8 @@ const andFilters = (filters: SQL | undefined) => (filters ? sql` and ${filters}`
 
 /**
  * The page of a search with a term, as rows (id, tier, score, created_at, total): full-text matches are
- * tier 1, scored by rank; close title matches tier 0, scored by similarity. Decision B3; how it
- * stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
+ * tier 1, scored by rank; close title matches tier 0, scored by similarity, so a typo still finds
+ * the package. How it stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
  *
  * Full-text matches (websearch syntax over title, tags and description, weighted A, B, C) come first
  * by ts_rank, which for a word counts an occurrence in the title above any number in the tags and
@@ -458,7 +458,7 @@ function searchStatementFor(shape: SearchShape) {
 }
 
 /**
- * Decision B3: a term (full text, then close title words: see termPage) and filters over the
+ * A term (full text, then close title words: see termPage) and filters over the
  * published packages: any of the tags, a price range, a maximum duration, a team name. Without a
  * term, newest first. One statement brings the page and the total.
  */

@@ -5,7 +5,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './packages.repository';
 
-const notFound = () => new AppError(404, 'Service package not found');
+const notFound = () => new AppError('not_found', 'Service package not found');
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
 export function toPackageResponse(row: repository.PackageListRow): ServicePackage {
@@ -44,7 +44,7 @@ async function reload(db: Database, id: number): Promise<ServicePackage> {
   return toPackageResponse(row);
 }
 
-/** Part 2 §6: only a verified admin of the package's team creates or changes its packages. */
+/** Only a verified admin of the package's team creates or changes its packages: buyers must be able to trust who sells. */
 const managesTeamPackages = (actor: Actor, team: { adminId: number }) =>
   actor.isSuperuser || (team.adminId === actor.id && actor.isVerified);
 
@@ -53,7 +53,7 @@ async function loadManageable(db: Database, actor: Actor, id: number) {
   // Someone else's draft is as invisible as a missing package.
   if (!row || (!managesTeamPackages(actor, row.team) && row.package.status !== 'published')) throw notFound();
   if (!managesTeamPackages(actor, row.team)) {
-    throw new AppError(403, "Only the team's verified admin can change its packages");
+    throw new AppError('forbidden', "Only the team's verified admin can change its packages");
   }
   return row;
 }
@@ -111,7 +111,7 @@ export async function getPackage(
 }
 
 export async function listTeamPackages(db: Database, teamId: number): Promise<ServicePackage[]> {
-  if (!(await repository.findTeamOwner(db, teamId))) throw new AppError(404, 'Team not found');
+  if (!(await repository.findTeamOwner(db, teamId))) throw new AppError('not_found', 'Team not found');
   return (await repository.listPackagesOfTeams(db, [teamId], true)).map(toPackageResponse);
 }
 
@@ -122,7 +122,7 @@ export async function listMyPackages(
 ): Promise<ServicePackage[]> {
   const administered = await repository.teamsAdministeredBy(db, actor.id);
   if (teamId !== undefined && !administered.includes(teamId) && !actor.isSuperuser) {
-    throw new AppError(403, 'You do not administer this team');
+    throw new AppError('forbidden', 'You do not administer this team');
   }
   const teamIds = teamId !== undefined ? [teamId] : administered;
   return (await repository.listPackagesOfTeams(db, teamIds, false)).map(toPackageResponse);
@@ -158,12 +158,12 @@ export async function createPackage(
 ): Promise<ServicePackage> {
   const team = await repository.findTeamOwner(db, input.team_id);
   if (!team) {
-    throw new AppError(422, 'Please select a team', [
+    throw new AppError('validation', 'Please select a team', [
       { path: 'body.team_id', message: 'Please select a team' },
     ]);
   }
   if (!managesTeamPackages(actor, team)) {
-    throw new AppError(403, 'Only a verified admin of this team can create its packages');
+    throw new AppError('forbidden', 'Only a verified admin of this team can create its packages');
   }
   const id = await db.transaction(async (transaction) => {
     const packageId = await repository.insertPackage(transaction, {
@@ -225,7 +225,7 @@ export async function deletePackage(db: Database, actor: Actor, id: number): Pro
     // The lock waits for an order being written for this package, so the check below sees it.
     if (!(await repository.lockPackage(transaction, id, 'update'))) throw notFound();
     if (await repository.packageHasOrders(transaction, id)) {
-      throw new AppError(409, 'A package with orders cannot be deleted; unpublish it instead');
+      throw new AppError('conflict', 'A package with orders cannot be deleted; unpublish it instead');
     }
     await repository.deletePackage(transaction, id);
     await recordActivity(transaction, {

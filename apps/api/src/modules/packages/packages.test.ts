@@ -176,7 +176,7 @@ describe('service packages', () => {
       [{ duration_days: 0 }, PACKAGE_TEXTS.durationRange],
       [{ duration_days: 366 }, PACKAGE_TEXTS.durationRange],
       [{ duration_days: 2.5 }, PACKAGE_TEXTS.durationRange],
-    ])('refuses %j with the specification text', async (overrides, message) => {
+    ])('refuses %j with the exact product text', async (overrides, message) => {
       const response = await call('POST', '/api/service-packages', admin, packagePayload(overrides));
       expectValidation(response, message);
     });

@@ -2,7 +2,7 @@ import type { CardBrand } from '@teamhire/shared';
 import type { Config } from '../../config';
 import { createTestPaymentProvider } from './test-payment-provider';
 
-/** What the order code asks a gateway to do; card details live only for the length of the call (P2). */
+/** What the order code asks a gateway to do; card details live only for the length of the call, never stored. */
 export type ChargeRequest = {
   amountCents: number;
   currency: string;
@@ -30,7 +30,7 @@ export type ChargeResult =
   | { outcome: 'invalid'; field: string; message: string };
 
 /**
- * Decision P4: the order code talks only to this interface, so a real gateway is one more
+ * The payment code talks only to this interface, so a real gateway is one more
  * implementation chosen by PAYMENT_PROVIDER, without touching orders.
  */
 export interface PaymentProvider {

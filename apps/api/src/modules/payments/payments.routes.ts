@@ -6,8 +6,7 @@ import {
   paymentStatusUpdateSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { ordersContext } from '../orders/orders.routes';
-import { refundPaymentById } from '../orders/orders.service';
+import { ordersContext, refundPaymentById } from '../orders/orders.service';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context = ordersContext(deps);

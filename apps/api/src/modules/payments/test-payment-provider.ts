@@ -12,7 +12,7 @@ import type { ChargeResult, PaymentProvider } from './payment-provider';
 const transactionId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
- * Decision P1: behaves like a real gateway's test mode. Every card that passes the Luhn check and
+ * Behaves like a real gateway's test mode, so the whole purchase can be tried without real money. Every card that passes the Luhn check and
  * has not expired is charged, except the two documented failure cards.
  */
 export function createTestPaymentProvider(): PaymentProvider {

@@ -14,12 +14,9 @@ import {
   type ProfileKind,
   type Skill,
 } from '@teamhire/shared';
-import {
-  profileCertificates,
-  profileEducation,
-  profileExperiences,
-  profileSkills,
-} from '../../db/schema/index';
+import { PROFILE_TABLES } from './profile.repository';
+
+type RowOf<Kind extends keyof typeof PROFILE_TABLES> = (typeof PROFILE_TABLES)[Kind]['$inferSelect'];
 
 const stamps = (row: { id: number; userId: number; createdAt: Date; updatedAt: Date }) => ({
   id: row.id,
@@ -36,7 +33,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   experiences: {
     label: 'experience',
     one: 'an experience',
-    table: profileExperiences,
+    table: PROFILE_TABLES.experiences,
     input: experienceInputSchema,
     output: experienceSchema,
     toColumns: (input: z.output<typeof experienceInputSchema>) => ({
@@ -50,7 +47,7 @@ export const PROFILE_KIND_DEFINITIONS = {
       avgReviews: input.avg_reviews,
       totalReviews: input.total_reviews,
     }),
-    toResponse: (row: typeof profileExperiences.$inferSelect): Experience => ({
+    toResponse: (row: RowOf<'experiences'>): Experience => ({
       ...stamps(row),
       title: row.title,
       company: row.company,
@@ -66,7 +63,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   skills: {
     label: 'skill',
     one: 'a skill',
-    table: profileSkills,
+    table: PROFILE_TABLES.skills,
     input: skillInputSchema,
     output: skillSchema,
     toColumns: (input: z.output<typeof skillInputSchema>) => ({
@@ -77,7 +74,7 @@ export const PROFILE_KIND_DEFINITIONS = {
       avgReviews: input.avg_reviews,
       totalReviews: input.total_reviews,
     }),
-    toResponse: (row: typeof profileSkills.$inferSelect): Skill => ({
+    toResponse: (row: RowOf<'skills'>): Skill => ({
       ...stamps(row),
       name: row.name,
       level: row.level,
@@ -90,7 +87,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   certificates: {
     label: 'certificate',
     one: 'a certificate',
-    table: profileCertificates,
+    table: PROFILE_TABLES.certificates,
     input: certificateInputSchema,
     output: certificateSchema,
     toColumns: (input: z.output<typeof certificateInputSchema>) => ({
@@ -101,7 +98,7 @@ export const PROFILE_KIND_DEFINITIONS = {
       credentialId: input.credential_id || null,
       credentialUrl: input.credential_url ?? null,
     }),
-    toResponse: (row: typeof profileCertificates.$inferSelect): Certificate => ({
+    toResponse: (row: RowOf<'certificates'>): Certificate => ({
       ...stamps(row),
       name: row.name,
       issuer: row.issuer,
@@ -114,7 +111,7 @@ export const PROFILE_KIND_DEFINITIONS = {
   education: {
     label: 'education',
     one: 'an education entry',
-    table: profileEducation,
+    table: PROFILE_TABLES.education,
     input: educationInputSchema,
     output: educationSchema,
     toColumns: (input: z.output<typeof educationInputSchema>) => ({
@@ -127,7 +124,7 @@ export const PROFILE_KIND_DEFINITIONS = {
       gpa: input.gpa ?? null,
       description: input.description || null,
     }),
-    toResponse: (row: typeof profileEducation.$inferSelect): Education => ({
+    toResponse: (row: RowOf<'education'>): Education => ({
       ...stamps(row),
       degree: row.degree,
       institution: row.institution,

@@ -4,9 +4,17 @@ import {
   profileCertificates,
   profileEducation,
   profileExperiences,
-  type profileSkills,
+  profileSkills,
   users,
 } from '../../db/schema/index';
+
+/** The table behind each kind of profile item. */
+export const PROFILE_TABLES = {
+  experiences: profileExperiences,
+  skills: profileSkills,
+  certificates: profileCertificates,
+  education: profileEducation,
+} as const;
 
 export type ProfileTable =
   typeof profileExperiences | typeof profileSkills | typeof profileCertificates | typeof profileEducation;

@@ -3,13 +3,13 @@ import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, profileSchema, publicProfileSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import type { ProfileTable } from './profile.repository';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';
 import {
   getOwnProfile,
   getPublicProfile,
   profileItemService,
   type ProfileKindDefinition,
+  type ProfileTable,
 } from './profile.service';
 
 const tags = ['profile'];

@@ -6,6 +6,8 @@ import { recordActivity } from '../activity/activity.service';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';
 import * as repository from './profile.repository';
 
+export type { ProfileTable } from './profile.repository';
+
 /** One kind of profile item: its table and how its fields map between the API and the columns. */
 export interface ProfileKindDefinition<Table extends repository.ProfileTable, Input, Output> {
   label: string;
@@ -16,7 +18,8 @@ export interface ProfileKindDefinition<Table extends repository.ProfileTable, In
   toResponse(row: Table['$inferSelect']): Output;
 }
 
-const itemNotFound = (label: string) => new AppError(404, `This ${label} was not found in your profile`);
+const itemNotFound = (label: string) =>
+  new AppError('not_found', `This ${label} was not found in your profile`);
 
 export function profileItemService<Table extends repository.ProfileTable, Input, Output>(
   db: Database,
@@ -31,7 +34,10 @@ export function profileItemService<Table extends repository.ProfileTable, Input,
         // One create at a time per user, so that two requests cannot both take the last place.
         await repository.lockOwner(transaction, actor.id);
         if ((await repository.countItems(transaction, kind.table, actor.id)) >= PROFILE_ITEMS_MAX) {
-          throw new AppError(422, `A profile holds at most ${PROFILE_ITEMS_MAX} of each kind of item`);
+          throw new AppError(
+            'validation',
+            `A profile holds at most ${PROFILE_ITEMS_MAX} of each kind of item`,
+          );
         }
         const row = await repository.insertItem(transaction, kind.table, {
           ...kind.toColumns(input),
@@ -82,7 +88,7 @@ export const getOwnProfile = (db: Database, actor: Actor) => profileOf(db, actor
 /** Any signed-in user may read another's professional profile; the email is never part of it. */
 export async function getPublicProfile(db: Database, _actor: Actor, userId: number): Promise<PublicProfile> {
   const user = await repository.findPublicUser(db, userId);
-  if (!user?.isActive) throw new AppError(404, 'User not found');
+  if (!user?.isActive) throw new AppError('not_found', 'User not found');
   return {
     user: {
       id: user.id,

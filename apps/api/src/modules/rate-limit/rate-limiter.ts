@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 function tooMany(rule: RateLimitRule): AppError {
   const minutes = Math.ceil(rule.windowMs / 60_000);
-  return new AppError(429, `Too many attempts. Please try again in ${minutes} minutes.`);
+  return new AppError('rate_limited', `Too many attempts. Please try again in ${minutes} minutes.`);
 }
 
 /**

@@ -47,7 +47,7 @@ function frameBudget() {
 }
 
 /**
- * The same origin as the page (decision D4): a browser always sends Origin on a WebSocket, and a page
+ * The same origin as the page, against cross-site WebSocket hijacking: a browser always sends Origin on a WebSocket, and a page
  * elsewhere cannot make it match this server's public address or the host it connected to.
  */
 function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
@@ -91,7 +91,7 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       }
       if (query.guest_token) return await participants.guestFromToken(query.guest_token);
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) return undefined;
+      if (error instanceof AppError && error.code === 'unauthorized') return undefined;
       throw error;
     }
     return undefined;
@@ -131,7 +131,7 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         await roomAccess(deps.db, participant, roomId);
       } catch (error) {
         const code =
-          error instanceof AppError && error.statusCode === 404 ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
+          error instanceof AppError && error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
         socket.close(code, code === WS_CLOSE.notFound ? 'Chat room not found' : 'Access denied');
         return;
       }
@@ -179,7 +179,7 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
           }).catch((error: unknown) => {
             request.log.warn({ err: error }, 'a realtime message was not stored');
             // The sender must know, to show it and send again; a refusal says why, anything else not.
-            const refused = error instanceof AppError && error.statusCode < 500;
+            const refused = error instanceof AppError;
             send(socket, {
               type: 'message_failed',
               client_message_id: event.client_message_id ?? null,

@@ -10,7 +10,8 @@ export type Listener = (event: ServerEvent) => void;
 
 /**
  * Fans realtime events out to every socket that listens to a channel (`room:{id}`, `user:{id}`,
- * `guest:{id}`), wherever it is connected (decision B5).
+ * `guest:{id}`), wherever it is connected: with several instances, a
+ * listener may sit on another one than the sender.
  */
 export interface RealtimeBus {
   publish(channel: string, event: ServerEvent): Promise<void>;

@@ -1,8 +1,8 @@
 import type { Review } from '@teamhire/shared';
-import type { reviews } from '../../db/schema/index';
+import type { ReviewRow } from './reviews.repository';
 
 export function toReviewResponse(
-  review: typeof reviews.$inferSelect,
+  review: ReviewRow,
   names: { buyerUsername: string; packageTitle: string },
 ): Review {
   return {

@@ -6,8 +6,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates';
-import { findOrder, findUserContact, isTeamMember } from '../orders/orders.repository';
-import { isGeneralAdmin } from '../verification/verification.service';
+import { findOrderOfBuyer, findUserContact } from '../orders/orders.service';
 import { toReviewResponse } from './reviews.mapping';
 import * as repository from './reviews.repository';
 
@@ -17,28 +16,17 @@ export interface ReviewsContext {
   publicUrl: string;
 }
 
-/** Decision B4: the buyer rates a completed order once; the team's metrics are computed from these rows. */
+/** The buyer rates a completed order once; the team's metrics are computed from these rows. */
 export async function createReview(
   context: ReviewsContext,
   actor: Actor,
   orderId: number,
   input: { rating: number; comment?: string | null },
 ): Promise<Review> {
-  const row = await findOrder(context.db, orderId);
-  if (!row) throw new AppError(404, ORDER_TEXTS.orderNotFound);
+  const row = await findOrderOfBuyer(context.db, actor, orderId, ORDER_TEXTS.reviewOnlyBuyer);
   const { order } = row;
-  if (order.buyerId !== actor.id) {
-    // Those who may see the order learn why they cannot review it; anyone else learns nothing.
-    const sees =
-      isGeneralAdmin(actor) ||
-      row.team.adminId === actor.id ||
-      (await isTeamMember(context.db, row.team.id, actor.id));
-    throw sees
-      ? new AppError(403, ORDER_TEXTS.reviewOnlyBuyer)
-      : new AppError(404, ORDER_TEXTS.orderNotFound);
-  }
-  if (row.review) throw new AppError(409, ORDER_TEXTS.reviewExists);
-  if (order.status !== 'completed') throw new AppError(409, ORDER_TEXTS.reviewOnlyCompleted);
+  if (row.review) throw new AppError('conflict', ORDER_TEXTS.reviewExists);
+  if (order.status !== 'completed') throw new AppError('conflict', ORDER_TEXTS.reviewOnlyCompleted);
 
   const review = await context.db
     .transaction(async (transaction) => {
@@ -60,7 +48,7 @@ export async function createReview(
     })
     .catch((error: unknown) => {
       // Two submits at once: the unique order_id lets one through.
-      if (isUniqueViolation(error)) throw new AppError(409, ORDER_TEXTS.reviewExists);
+      if (isUniqueViolation(error)) throw new AppError('conflict', ORDER_TEXTS.reviewExists);
       throw error;
     });
 
@@ -102,11 +90,12 @@ export async function listPackageReviews(
   packageId: number,
   window: { skip: number; limit: number },
 ) {
-  if (!(await repository.packageExists(db, packageId))) throw new AppError(404, 'Service package not found');
+  if (!(await repository.packageExists(db, packageId)))
+    throw new AppError('not_found', 'Service package not found');
   return list(db, repository.ofPackage(packageId), window);
 }
 
 export async function listTeamReviews(db: Database, teamId: number, window: { skip: number; limit: number }) {
-  if (!(await repository.teamExists(db, teamId))) throw new AppError(404, 'Team not found');
+  if (!(await repository.teamExists(db, teamId))) throw new AppError('not_found', 'Team not found');
   return list(db, repository.ofTeam(teamId), window);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardStatistics } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 
-/** Decision A9 in one round trip; months are calendar months in UTC, the current one included. */
+/** The landing page's figures in one round trip; months are calendar months in UTC, the current one included. */
 export async function readDashboardStatistics(
   db: DatabaseOrTransaction,
   months: number,

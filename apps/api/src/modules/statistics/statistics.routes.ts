@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardStatisticsSchema, STATISTICS_TIMELINE_MONTHS } from '@teamhire/shared';
+import { dashboardStatisticsSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { readDashboardStatistics } from './statistics.repository';
+import { dashboardStatistics } from './statistics.service';
 
 export const statisticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
@@ -13,6 +13,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         response: { 200: dashboardStatisticsSchema },
       },
     },
-    async () => readDashboardStatistics(db, STATISTICS_TIMELINE_MONTHS),
+    async () => dashboardStatistics(db),
   );
 };

@@ -25,8 +25,8 @@ export interface TeamsContext {
 /** A team takes on at most this many running orders per member before it shows as busy. */
 export const ORDERS_PER_MEMBER = 3;
 
-const teamNotFound = () => new AppError(404, 'Team not found');
-const applicationNotFound = () => new AppError(404, 'Application not found');
+const teamNotFound = () => new AppError('not_found', 'Team not found');
+const applicationNotFound = () => new AppError('not_found', 'Application not found');
 
 function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   const { team } = row;
@@ -92,7 +92,7 @@ const administers = (actor: Actor, team: { adminId: number }) =>
   actor.isSuperuser || team.adminId === actor.id;
 
 function assertAdministers(actor: Actor, team: { adminId: number }): void {
-  if (!administers(actor, team)) throw new AppError(403, 'Only the team admin can do this');
+  if (!administers(actor, team)) throw new AppError('forbidden', 'Only the team admin can do this');
 }
 
 interface CatalogueChoice {
@@ -137,7 +137,7 @@ async function assertCatalogueChoice(db: DatabaseOrTransaction, choice: Catalogu
   if (unknown.length > 0) {
     problems.push({ path: 'body.technology_ids', message: `Unknown technologies: ${unknown.join(', ')}` });
   }
-  if (problems.length > 0) throw new AppError(422, problems[0]!.message, problems);
+  if (problems.length > 0) throw new AppError('validation', problems[0]!.message, problems);
 }
 
 async function loadTeam(db: DatabaseOrTransaction, id: number): Promise<Team> {
@@ -153,7 +153,7 @@ export async function createTeam(
 ): Promise<Team> {
   const allowed =
     actor.isSuperuser || actor.role === 'GENERAL_ADMIN' || (actor.role === 'TEAM_ADMIN' && actor.isVerified);
-  if (!allowed) throw new AppError(403, 'Only verified team admins can create teams');
+  if (!allowed) throw new AppError('forbidden', 'Only verified team admins can create teams');
   await assertCatalogueChoice(context.db, input);
   const teamId = await context.db.transaction(async (transaction) => {
     const team = await repository.insertTeam(transaction, {
@@ -248,7 +248,7 @@ export async function updateTeam(
     assertAdministers(actor, team);
     if (input.max_members < team.memberCount) {
       const message = `Team size cannot be below the current member count (${team.memberCount})`;
-      throw new AppError(422, message, [{ path: 'body.max_members', message }]);
+      throw new AppError('validation', message, [{ path: 'body.max_members', message }]);
     }
     await assertCatalogueChoice(transaction, input);
     await repository.updateTeam(transaction, id, {
@@ -276,7 +276,7 @@ export async function deleteTeam(context: TeamsContext, actor: Actor, id: number
     if (!team) throw teamNotFound();
     assertAdministers(actor, team);
     if (await repository.teamHasOrders(transaction, id)) {
-      throw new AppError(409, 'A team with orders cannot be deleted; deactivate it instead');
+      throw new AppError('conflict', 'A team with orders cannot be deleted; deactivate it instead');
     }
     await repository.deleteTeam(transaction, id);
     await recordActivity(transaction, {
@@ -297,9 +297,9 @@ export async function removeMember(
     const team = await repository.findTeamRow(transaction, teamId, { forUpdate: true });
     if (!team) throw teamNotFound();
     assertAdministers(actor, team);
-    if (userId === team.adminId) throw new AppError(409, 'The team admin cannot be removed');
+    if (userId === team.adminId) throw new AppError('conflict', 'The team admin cannot be removed');
     const membership = await repository.findMembership(transaction, teamId, userId);
-    if (!membership) throw new AppError(404, 'This user is not a member of the team');
+    if (!membership) throw new AppError('not_found', 'This user is not a member of the team');
     await repository.removeMember(transaction, teamId, userId);
     await repository.adjustMemberCount(transaction, teamId, -1);
     await recordActivity(transaction, {
@@ -315,14 +315,14 @@ export async function removeMember(
   });
 }
 
-/** Decision D6: a member may leave; the admin may not leave their own team. */
+/** A member may leave; the admin may not, since a team without its admin could not be managed. */
 export async function leaveTeam(context: TeamsContext, actor: Actor, teamId: number): Promise<void> {
   await context.db.transaction(async (transaction) => {
     const team = await repository.findTeamRow(transaction, teamId, { forUpdate: true });
     if (!team) throw teamNotFound();
-    if (team.adminId === actor.id) throw new AppError(409, 'A team admin cannot leave their own team');
+    if (team.adminId === actor.id) throw new AppError('conflict', 'A team admin cannot leave their own team');
     const membership = await repository.findMembership(transaction, teamId, actor.id);
-    if (!membership) throw new AppError(404, 'You are not a member of this team');
+    if (!membership) throw new AppError('not_found', 'You are not a member of this team');
     await repository.removeMember(transaction, teamId, actor.id);
     await repository.adjustMemberCount(transaction, teamId, -1);
     await recordActivity(transaction, {
@@ -338,20 +338,21 @@ export async function applyToTeam(
   actor: Actor,
   input: { team_id: number; application_message?: string | null },
 ): Promise<TeamApplication> {
-  if (actor.role !== 'SELLER') throw new AppError(403, 'Only sellers can apply to join teams');
+  if (actor.role !== 'SELLER') throw new AppError('forbidden', 'Only sellers can apply to join teams');
   let applicationId: number;
   let adminId: number;
   try {
     ({ applicationId, adminId } = await context.db.transaction(async (transaction) => {
       const team = await repository.findTeamRow(transaction, input.team_id);
       if (!team) throw teamNotFound();
-      if (!team.isActive) throw new AppError(409, 'This team is inactive and does not accept applications');
+      if (!team.isActive)
+        throw new AppError('conflict', 'This team is inactive and does not accept applications');
       if (await repository.findMembership(transaction, team.id, actor.id)) {
-        throw new AppError(409, 'You are already a member of this team');
+        throw new AppError('conflict', 'You are already a member of this team');
       }
-      if (team.memberCount >= team.maxMembers) throw new AppError(409, 'This team is full');
+      if (team.memberCount >= team.maxMembers) throw new AppError('conflict', 'This team is full');
       if (await repository.hasPendingApplication(transaction, team.id, actor.id)) {
-        throw new AppError(409, 'You already have a pending application for this team');
+        throw new AppError('conflict', 'You already have a pending application for this team');
       }
       const id = await repository.insertApplication(transaction, {
         teamId: team.id,
@@ -373,7 +374,7 @@ export async function applyToTeam(
   } catch (error) {
     // Two submits racing past the check: the partial unique index lets one through.
     if (isUniqueViolation(error))
-      throw new AppError(409, 'You already have a pending application for this team');
+      throw new AppError('conflict', 'You already have a pending application for this team');
     throw error;
   }
   const application = toApplicationResponse((await repository.findApplication(context.db, applicationId))!);
@@ -416,7 +417,7 @@ export async function decideApplication(
 ): Promise<TeamApplication> {
   const responseMessage = input.response_message?.trim() || null;
   if (input.status === 'approved' && !responseMessage) {
-    throw new AppError(422, T.responseRequiredToApprove, [
+    throw new AppError('validation', T.responseRequiredToApprove, [
       { path: 'body.response_message', message: T.responseRequiredToApprove },
     ]);
   }
@@ -428,10 +429,11 @@ export async function decideApplication(
     if (!team) throw teamNotFound();
     assertAdministers(actor, team);
     if (row.application.status !== 'pending')
-      throw new AppError(409, 'This application was already processed');
+      throw new AppError('conflict', 'This application was already processed');
     if (input.status === 'approved') {
-      if (!team.isActive) throw new AppError(409, 'This team is inactive; activate it before adding members');
-      if (team.memberCount >= team.maxMembers) throw new AppError(409, 'This team is full');
+      if (!team.isActive)
+        throw new AppError('conflict', 'This team is inactive; activate it before adding members');
+      if (team.memberCount >= team.maxMembers) throw new AppError('conflict', 'This team is full');
       if (!(await repository.findMembership(transaction, team.id, row.application.userId))) {
         await repository.addMember(transaction, team.id, row.application.userId, 'member');
         await repository.adjustMemberCount(transaction, team.id, 1);
@@ -483,7 +485,7 @@ export async function withdrawApplication(
     // Someone else's application is as invisible as a missing one.
     if (!row || row.application.userId !== actor.id) throw applicationNotFound();
     if (row.application.status !== 'pending')
-      throw new AppError(409, 'Only a pending application can be withdrawn');
+      throw new AppError('conflict', 'Only a pending application can be withdrawn');
     await repository.setApplicationStatus(transaction, applicationId, { status: 'withdrawn' });
     await recordActivity(transaction, {
       userId: actor.id,

@@ -16,7 +16,7 @@ import * as repository from './verification.repository';
 export const isGeneralAdmin = (actor: Actor) => actor.isSuperuser || actor.role === 'GENERAL_ADMIN';
 
 function assertGeneralAdmin(actor: Actor): void {
-  if (!isGeneralAdmin(actor)) throw new AppError(403, T.insufficientPermissions);
+  if (!isGeneralAdmin(actor)) throw new AppError('forbidden', T.insufficientPermissions);
 }
 
 function toResponse(row: repository.RequestRow): VerificationRequest {
@@ -46,7 +46,7 @@ export async function requestRoleUpgrade(
       ROLE_UPGRADES[actor.role].length === 0
         ? T.noUpgrades
         : `A ${ROLE_LABELS[actor.role]} cannot request the ${ROLE_LABELS[input.requested_role]} role`;
-    throw new AppError(422, message, [{ path: 'body.requested_role', message }]);
+    throw new AppError('validation', message, [{ path: 'body.requested_role', message }]);
   }
   try {
     const id = await db.transaction(async (transaction) => {
@@ -67,7 +67,8 @@ export async function requestRoleUpgrade(
     return toResponse((await repository.findRequest(db, id))!);
   } catch (error) {
     // The partial unique index allows one pending request per user.
-    if (isUniqueViolation(error)) throw new AppError(409, 'You already have a pending verification request');
+    if (isUniqueViolation(error))
+      throw new AppError('conflict', 'You already have a pending verification request');
     throw error;
   }
 }
@@ -99,7 +100,7 @@ export async function decideRequest(
   assertGeneralAdmin(actor);
   const responseMessage = input.response_message?.trim() || null;
   if (input.status === 'approved' && !responseMessage) {
-    throw new AppError(422, T.responseRequired, [
+    throw new AppError('validation', T.responseRequired, [
       { path: 'body.response_message', message: T.responseRequired },
     ]);
   }
@@ -111,11 +112,11 @@ export async function decideRequest(
     });
     if (!decided) {
       throw (await repository.requestExists(transaction, requestId))
-        ? new AppError(409, T.alreadyProcessed)
-        : new AppError(404, T.notFound);
+        ? new AppError('conflict', T.alreadyProcessed)
+        : new AppError('not_found', T.notFound);
     }
     const role = ROLE_LABELS[decided.requestedRole];
-    // Decision A12: approval changes the role and marks the user verified, in the same transaction.
+    // Approval changes the role and marks the user verified in one transaction, so no one is ever one without the other.
     if (input.status === 'approved')
       await repository.promoteUser(transaction, decided.userId, decided.requestedRole);
     await recordActivity(transaction, {

@@ -16,7 +16,7 @@ interface ErrorBody {
 
 const ROLES: UserRole[] = ['USER', 'BUYER', 'SELLER', 'TEAM_ADMIN', 'GENERAL_ADMIN'];
 
-/** Part 2 §6, written out here rather than imported, so that a change to the shared table shows. */
+/** Who may do what, written out here rather than imported, so that a change to the shared table shows. */
 const UPGRADES: Record<UserRole, UserRole[]> = {
   USER: ['TEAM_ADMIN', 'GENERAL_ADMIN', 'BUYER', 'SELLER'],
   BUYER: ['TEAM_ADMIN', 'SELLER'],

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS } from '@teamhire/shared';
-import { KeyRound, LoaderCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClassName } from '../../components/ui/button';
+import { FormActions, formCardClassName } from '../../components/ui/form-actions';
 import { PasswordField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from './account-errors';
+import { showFieldErrors } from '../../lib/form-errors';
 import { useChangePassword } from './api/change-password';
+import { NewPasswordFields } from './components/identity-fields';
 import { changePasswordFormSchema } from './form-schemas';
 
 const PASSWORD_FIELDS = ['current_password', 'new_password'] as const;
@@ -50,12 +51,7 @@ export function ChangePasswordPage() {
 
   return (
     <PageShell title="Change Password" description="Other sessions are signed out once the password changes.">
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        aria-label="Change password"
-        className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
+      <form noValidate onSubmit={onSubmit} aria-label="Change password" className={formCardClassName}>
         {failure ? <Alert variant="error">{failure}</Alert> : null}
         <PasswordField
           label="Current Password"
@@ -64,34 +60,20 @@ export function ChangePasswordPage() {
           error={errors.current_password?.message}
           {...register('current_password')}
         />
-        <PasswordField
+        <NewPasswordFields
+          register={register}
+          errors={errors}
+          name="new_password"
           label="New Password"
-          autoComplete="new-password"
-          required
           hint="At least 8 characters."
-          error={errors.new_password?.message}
-          {...register('new_password')}
+          confirmLabel="Confirm New Password"
         />
-        <PasswordField
-          label="Confirm New Password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
+        <FormActions
+          cancel={{ to: '/dashboard' }}
+          pending={isSubmitting}
+          submitIcon={<KeyRound aria-hidden="true" className="size-4" />}
+          submitLabel="Change Password"
         />
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Link to="/dashboard" className={buttonClassName('secondary')}>
-            Cancel
-          </Link>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <KeyRound aria-hidden="true" className="size-4" />
-            )}
-            Change Password
-          </Button>
-        </div>
       </form>
     </PageShell>
   );

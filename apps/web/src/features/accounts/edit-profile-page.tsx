@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS, type UpdateMeRequest, type User } from '@teamhire/shared';
-import { LoaderCircle, Mail, Save, UserRound } from 'lucide-react';
+import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
-import { Button, buttonClassName } from '../../components/ui/button';
+import { FormActions, formCardClassName } from '../../components/ui/form-actions';
 import { TextField } from '../../components/ui/form-field';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from './account-errors';
-import { useCurrentUser } from './api/get-current-user';
+import { showFieldErrors } from '../../lib/form-errors';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useUpdateCurrentUser } from './api/update-current-user';
 import { useUploadProfilePicture } from './api/upload-profile-picture';
+import { EmailField, UsernameField } from './components/identity-fields';
 import { ProfilePictureField, type PictureChoice } from './components/profile-picture-field';
 import { editProfileFormSchema, type EditProfileFormValues } from './form-schemas';
 
@@ -98,12 +100,7 @@ function EditProfileForm({ user }: { user: User }) {
   if (saved) return <Alert variant="success">{ACCOUNT_TEXTS.profileUpdated}</Alert>;
 
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Edit profile"
-      className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <form noValidate onSubmit={onSubmit} aria-label="Edit profile" className={formCardClassName}>
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <ProfilePictureField
         user={user}
@@ -115,25 +112,8 @@ function EditProfileForm({ user }: { user: User }) {
         }}
         onProblem={setPictureError}
       />
-      <TextField
-        label="Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        startIcon={<UserRound aria-hidden="true" className="size-4" />}
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        startIcon={<Mail aria-hidden="true" className="size-4" />}
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <UsernameField error={errors.username?.message} {...register('username')} />
+      <EmailField error={errors.email?.message} {...register('email')} />
       <TextField
         label="Full Name"
         optional
@@ -141,19 +121,12 @@ function EditProfileForm({ user }: { user: User }) {
         error={errors.full_name?.message}
         {...register('full_name')}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Link to="/dashboard" className={buttonClassName('secondary')}>
-          Cancel
-        </Link>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : (
-            <Save aria-hidden="true" className="size-4" />
-          )}
-          Save Changes
-        </Button>
-      </div>
+      <FormActions
+        cancel={{ to: '/dashboard' }}
+        pending={isSubmitting}
+        submitIcon={<Save aria-hidden="true" className="size-4" />}
+        submitLabel="Save Changes"
+      />
     </form>
   );
 }
@@ -162,12 +135,7 @@ export function EditProfilePage() {
   const user = useCurrentUser();
   return (
     <PageShell title="Edit Profile" description="Update your account details and profile picture.">
-      {user.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-          Loading your profile...
-        </p>
-      ) : null}
+      {user.isPending ? <LoadingStatus text="Loading your profile..." /> : null}
       {user.isError ? (
         <ErrorWithRetry message={user.error.message} onRetry={() => void user.refetch()} />
       ) : null}

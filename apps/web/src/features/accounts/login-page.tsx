@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS, loginRequestSchema } from '@teamhire/shared';
-import { LoaderCircle, LogIn, Mail, UserRound } from 'lucide-react';
+import { LogIn, Mail, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { SubmitButton } from '../../components/ui/form-actions';
 import { PasswordField, TextField } from '../../components/ui/form-field';
 import { getSessionEndReason, storeTokens } from '../../lib/auth-tokens';
 import { loginFailureMessage } from './account-errors';
 import { useLogin } from './api/login';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { ForgotPasswordDialog } from './components/forgot-password-dialog';
-import { returnPath } from './return-path';
+import { returnPath } from '../../lib/return-path';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -83,14 +83,13 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password')}
           />
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <LogIn aria-hidden="true" className="size-4" />
-            )}
+          <SubmitButton
+            pending={isSubmitting}
+            icon={<LogIn aria-hidden="true" className="size-4" />}
+            fullWidth
+          >
             Sign In
-          </Button>
+          </SubmitButton>
         </form>
         <div className="text-center">
           <ForgotPasswordDialog suggestedEmail={looksLikeEmail ? identifier.trim() : ''} />

@@ -5,9 +5,9 @@ import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { userFixture } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { REGISTRATION_REDIRECT_MS, RegisterPage } from './register-page';
-import { returnPath } from './return-path';
-import { headersSentTo } from '../chat/chat-test-socket';
-import { readGuestSession, storeGuestSession } from '../chat/guest-session';
+import { returnPath } from '../../lib/return-path';
+import { headersSentTo } from '../../test/chat-test-socket';
+import { readGuestSession, storeGuestSession } from '../../lib/guest-session';
 
 afterEach(() => {
   vi.unstubAllGlobals();

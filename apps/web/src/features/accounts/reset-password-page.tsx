@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS } from '@teamhire/shared';
-import { ArrowLeft, KeyRound, LoaderCircle } from 'lucide-react';
+import { ArrowLeft, KeyRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/form-field';
+import { SubmitButton } from '../../components/ui/form-actions';
 import { ApiError } from '../../lib/api-client';
 import { useResetPassword } from './api/reset-password';
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
+import { NewPasswordFields } from './components/identity-fields';
 import { resetPasswordFormSchema } from './form-schemas';
 
 /** Part 1 §9. */
@@ -46,28 +46,14 @@ function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => v
     <div className="flex flex-col gap-5">
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <form noValidate onSubmit={onSubmit} aria-label="Reset password" className="flex flex-col gap-5">
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          required
-          error={errors.new_password?.message}
-          {...register('new_password')}
-        />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          required
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
-        />
-        <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : (
-            <KeyRound aria-hidden="true" className="size-4" />
-          )}
+        <NewPasswordFields register={register} errors={errors} name="new_password" label="New Password" />
+        <SubmitButton
+          pending={isSubmitting}
+          icon={<KeyRound aria-hidden="true" className="size-4" />}
+          fullWidth
+        >
           Reset Password
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

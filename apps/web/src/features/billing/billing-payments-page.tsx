@@ -14,7 +14,7 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { formatDate, formatMoney } from '../../lib/format';
-import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
+import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
 import { useDeletePaymentMethod } from './api/delete-payment-method';
 import { usePaymentHistory } from './api/get-payment-history';
 import { usePaymentMethods } from './api/get-payment-methods';

@@ -6,14 +6,12 @@ import {
   type ChatRoomSummary,
   type GuestUser,
   type MessageList,
-  type RegisterRequest,
   type ServicePackage,
-  type User,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
-import { GUEST_TOKEN_HEADER, guestHeaders } from './guest-session';
+import { GUEST_TOKEN_HEADER, guestHeaders } from '../../lib/guest-session';
 
 export const chatQueryKeys = {
   all: ['chat'] as const,
@@ -125,15 +123,6 @@ export function createGuestRoom(
     method: 'POST',
     body: { guest_user_id: guest.guest_user_id, team_id: teamId },
     headers: { [GUEST_TOKEN_HEADER]: guest.session_token },
-  });
-}
-
-/** `/register?upgrade_guest=true`: the guest of this token becomes a full account with every message. */
-export function upgradeGuest(token: string, body: RegisterRequest): Promise<User> {
-  return apiRequest<User>('/api/guest-users/upgrade', {
-    method: 'POST',
-    body,
-    headers: { [GUEST_TOKEN_HEADER]: token },
   });
 }
 

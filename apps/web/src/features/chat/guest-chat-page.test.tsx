@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
-import { FakeWebSocket, headersSentTo, lastSocket } from './chat-test-socket';
+import { FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
 import { GUEST_DASHBOARD_FALLBACK, GuestDashboardPage, UPGRADE_PATH } from './guest-dashboard-page';
 import { GUEST_SESSION_EXPIRED, GuestChatPage } from './guest-chat-page';
-import { readGuestSession, storeGuestSession } from './guest-session';
+import { readGuestSession, storeGuestSession } from '../../lib/guest-session';
 
 const SLOW = { timeout: 5000 };
 

@@ -9,7 +9,7 @@ import {
   guestDashboardPath,
   readGuestSession,
   type GuestSession,
-} from './guest-session';
+} from '../../lib/guest-session';
 import { ChatAccessGate, useRoomIdParam, type AccessStatus } from './team-chat-page';
 
 export const GUEST_SESSION_EXPIRED =

@@ -7,12 +7,12 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
-import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
+import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
 import { inboxQueryOptions } from './chat-api';
 import { inboxErrorText } from './chat-format';
 import { RoomSummary } from './components/room-summary';
 import { GuestSessionEnded } from './guest-chat-page';
-import { adoptGuestToken, clearGuestSession, guestChatPath, readGuestSession } from './guest-session';
+import { adoptGuestToken, clearGuestSession, guestChatPath, readGuestSession } from '../../lib/guest-session';
 
 /** Decision A1: without a conversation to show, the guest is sent to the first service category. */
 export const GUEST_DASHBOARD_FALLBACK = '/service/1';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
-import { useCurrentUser } from '../accounts/api/get-current-user';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { inboxQueryOptions } from './chat-api';
 import { inboxErrorText } from './chat-format';
 import { RoomSummary } from './components/room-summary';

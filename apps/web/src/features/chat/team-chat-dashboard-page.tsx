@@ -6,7 +6,7 @@ import { Button, buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
 import { formatRelativeTime } from '../../lib/format';
-import { teamQueryOptions } from '../teams/api/get-team';
+import { teamQueryOptions } from '../../lib/queries/get-team';
 import { teamChatRoomsQueryOptions } from './chat-api';
 import { Avatar } from './components/avatar';
 import { UnreadBadge } from './components/room-summary';

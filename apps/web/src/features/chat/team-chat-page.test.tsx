@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { FakeWebSocket, lastSocket } from './chat-test-socket';
+import { FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { TeamChatPage } from './team-chat-page';
 

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
 import { useSignedIn } from '../../lib/use-signed-in';
-import { currentUserQueryOptions } from '../accounts/api/get-current-user';
+import { currentUserQueryOptions } from '../../lib/queries/get-current-user';
 import { chatAccessQueryOptions } from './chat-api';
 import { AccessProblem } from './components/access-problem';
 import { ChatHeader, ChatRoom, type BackLink } from './components/chat-room';

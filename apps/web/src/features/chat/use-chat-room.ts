@@ -12,7 +12,7 @@ import {
   type RealtimeStatus,
 } from '../../lib/realtime-client';
 import { chatQueryKeys, getMessages, sendMessage, type MessagePages } from './chat-api';
-import { readGuestSession } from './guest-session';
+import { readGuestSession } from '../../lib/guest-session';
 
 /** Adds messages to the newest page, once each (an id already shown is not shown twice). */
 export function addMessages(queryClient: QueryClient, roomId: number, messages: readonly ChatMessage[]) {

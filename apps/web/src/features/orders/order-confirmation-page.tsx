@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useContactTeam } from '../team-finder/contact-team';
+import { useContactTeam } from '../../lib/contact-team';
 import { useOrder } from './api/get-order';
 import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { orderFixture, reviewFixture } from './order-fixtures';
+import { orderFixture, reviewFixture } from '../../test/order-fixtures';
 import { OrderConfirmationPage, PAYMENT_NOT_COMPLETED_MESSAGE } from './order-confirmation-page';
 import { OrderDetailsPage, TRANSITION_TEXTS } from './order-details-page';
 

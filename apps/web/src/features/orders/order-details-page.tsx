@@ -14,15 +14,15 @@ import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useContactTeam } from '../team-finder/contact-team';
-import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
+import { useContactTeam } from '../../lib/contact-team';
+import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
 import { useOrder } from './api/get-order';
 import { useUpdateOrderStatus } from './api/update-order-status';
 import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
 import { OrderStatusBadge } from './components/order-status-badge';
 import { OrderTimeline } from './components/order-timeline';
-import { ReviewCard } from './components/review-card';
+import { ReviewCard } from '../../components/reviews/review-card';
 import { ReviewForm } from './components/review-form';
 
 type Transition = OrderStatusUpdate['status'];

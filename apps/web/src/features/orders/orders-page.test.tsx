@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { orderFixture } from './order-fixtures';
+import { orderFixture } from '../../test/order-fixtures';
 import { ordersView, OrdersPage } from './orders-page';
 
 beforeEach(() => signIn());

@@ -14,8 +14,8 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useCurrentUser } from '../accounts/api/get-current-user';
-import { useContactTeam } from '../team-finder/contact-team';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
+import { useContactTeam } from '../../lib/contact-team';
 import { useOrders, type OrderListFilter } from './api/get-orders';
 import { OrderStatusBadge } from './components/order-status-badge';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { orderFixture, packageFixture } from './order-fixtures';
+import { orderFixture, packageFixture } from '../../test/order-fixtures';
 import { PaymentPage } from './payment-page';
 
 beforeEach(() => signIn());

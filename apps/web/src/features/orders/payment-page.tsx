@@ -10,8 +10,8 @@ import { PageShell } from '../../components/ui/page-shell';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { createOrder } from './api/create-order';
-import { usePackage } from '../packages/api/get-package';
-import { orderQueryKeys } from './api/order-query-keys';
+import { usePackage } from '../../lib/queries/get-package';
+import { orderQueryKeys } from '../../lib/queries/order-query-keys';
 import { PaymentForm, type OrderPayload } from './components/payment-form';
 
 /** Answers that settle a purchase attempt: the next submit is a new attempt with a new key. */

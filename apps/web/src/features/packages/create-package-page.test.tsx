@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { navigationFixture, signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { managedTeamFixture } from '../teams/team-management-fixtures';
+import { managedTeamFixture } from '../../test/team-management-fixtures';
 import { CreatePackagePage } from './create-package-page';
 import { packageFixture } from './package-fixtures';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { managedTeamFixture } from '../teams/team-management-fixtures';
+import { managedTeamFixture } from '../../test/team-management-fixtures';
 import { DELETE_HAS_ORDERS_MESSAGE, ManagePackagesPage } from './manage-packages-page';
 import { packageFixture } from './package-fixtures';
 

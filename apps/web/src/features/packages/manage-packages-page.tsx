@@ -1,19 +1,21 @@
 import { PACKAGE_TEXTS, type ServicePackage, type Team } from '@teamhire/shared';
-import { Clock, Eye, EyeOff, LoaderCircle, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { Clock, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
-import { useMyTeams } from '../teams/api/get-my-teams';
-import { ConfirmationDialog } from '../teams/components/confirmation-dialog';
-import { SelectField } from '../teams/components/select-field';
-import { WidePageFrame } from '../team-finder/components/wide-page-frame';
+import { useMyTeams } from '../../lib/queries/get-my-teams';
+import { ConfirmationDialog } from '../../components/ui/confirmation-dialog';
+import { SelectField } from '../../components/ui/select-field';
+import { WidePage } from '../../components/ui/wide-page';
 import { useDeletePackage } from './api/delete-package';
 import { useMyPackages } from './api/get-my-packages';
 import { useSetPackageStatus, type PackageStatusAction } from './api/set-package-status';
+import { NoTeamsPanel } from './components/no-teams-panel';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, displayStatus, failureMessage } from './package-display';
 
@@ -134,10 +136,7 @@ function TeamPackages({ team }: { team: Team }) {
       </h2>
       <div className="mt-4">
         {packages.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-slate-600">
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-            Loading packages...
-          </p>
+          <LoadingStatus text="Loading packages..." />
         ) : packages.isError ? (
           <ErrorWithRetry message="Failed to load packages" onRetry={() => void packages.refetch()} />
         ) : packages.data.length === 0 ? (
@@ -170,22 +169,6 @@ function TeamPackages({ team }: { team: Team }) {
   );
 }
 
-function NoTeamsFound() {
-  return (
-    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-      <Users aria-hidden="true" className="size-10 text-slate-400" />
-      <h2 className="text-xl font-semibold text-slate-900">{PACKAGE_TEXTS.noTeamsFound}</h2>
-      <p className="max-w-md text-slate-600">
-        Packages belong to teams. Create a team first to offer packages.
-      </p>
-      <Link to="/teams/create" className={buttonClassName('primary', 'md', 'mt-2')}>
-        <Plus aria-hidden="true" className="size-4" />
-        Create Team
-      </Link>
-    </div>
-  );
-}
-
 /** Part 2 §2 manage packages: each administered team's packages with publish, unpublish, edit, delete. */
 export function ManagePackagesPage() {
   const teams = useMyTeams();
@@ -193,20 +176,20 @@ export function ManagePackagesPage() {
   const team = teams.data?.find((candidate) => candidate.id === chosenTeamId) ?? teams.data?.[0];
 
   return (
-    <WidePageFrame
+    <WidePage
       title="Manage Packages"
       description="Publish, unpublish, edit and delete the service packages of your teams."
       back={{ to: '/dashboard', label: 'Back to Dashboard' }}
     >
       {teams.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-          Loading teams...
-        </p>
+        <LoadingStatus text="Loading teams..." />
       ) : teams.isError ? (
         <ErrorWithRetry message={teams.error.message} onRetry={() => void teams.refetch()} />
       ) : !team ? (
-        <NoTeamsFound />
+        <NoTeamsPanel
+          title={PACKAGE_TEXTS.noTeamsFound}
+          body="Packages belong to teams. Create a team first to offer packages."
+        />
       ) : (
         <>
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -231,6 +214,6 @@ export function ManagePackagesPage() {
           <TeamPackages key={team.id} team={team} />
         </>
       )}
-    </WidePageFrame>
+    </WidePage>
   );
 }

@@ -17,11 +17,11 @@ import { ApiError } from '../../lib/api-client';
 import { PACKAGE_NOT_FOUND_TEXT } from '../../lib/contract-values';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useSignedIn } from '../../lib/use-signed-in';
-import type { ReturnState } from '../accounts/return-path';
-import { PackageReviews } from '../orders/components/package-reviews';
-import { publicProfilePath } from '../profile/public-profile-path';
-import { useContactTeam } from '../team-finder/contact-team';
-import { usePackage } from './api/get-package';
+import type { ReturnState } from '../../lib/return-path';
+import { PackageReviews } from '../../components/reviews/package-reviews';
+import { publicProfilePath } from '../../lib/public-profile-path';
+import { useContactTeam } from '../../lib/contact-team';
+import { usePackage } from '../../lib/queries/get-package';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, packageTags } from './package-display';
 

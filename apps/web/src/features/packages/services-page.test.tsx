@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { categoryFixture } from '../team-finder/team-finder-fixtures';
+import { categoryFixture } from '../../test/team-finder-fixtures';
 import { packageFixture, packageListFixture } from './package-fixtures';
 import { ServicesPage } from './services-page';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
-import { ServicesSection } from '../catalogue/components/services-section';
+import { ServicesSection } from '../../components/catalogue/services-section';
 import { PackageSearchPanel } from './components/package-search-panel';
 import { BROWSE_PATH } from './package-detail-page';
 

@@ -1,6 +1,6 @@
 import { PROFILE_TEXTS, type ProfileKind } from '@teamhire/shared';
 import { ApiError } from '../../lib/api-client';
-import { formFieldErrors } from '../accounts/account-errors';
+import { formFieldErrors } from '../../lib/form-errors';
 import type { ProfileItem, ProfileItemInput } from './profile-item-types';
 
 export interface ProfileItemFormProps<K extends ProfileKind> {

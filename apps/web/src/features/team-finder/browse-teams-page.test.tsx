@@ -5,7 +5,7 @@ import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { applyErrorMessage, BrowseTeamsPage, SEARCH_DEBOUNCE_MS } from './browse-teams-page';
-import { teamFixture, teamListFixture } from './team-finder-fixtures';
+import { teamFixture, teamListFixture } from '../../test/team-finder-fixtures';
 import { ApiError, NetworkError } from '../../lib/api-client';
 
 /** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */

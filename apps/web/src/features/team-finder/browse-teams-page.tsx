@@ -8,16 +8,16 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { useCurrentUser } from '../accounts/api/get-current-user';
-import { useMemberTeams } from '../teams/api/get-member-teams';
-import { useMyApplications } from '../teams/api/get-my-applications';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
+import { useMemberTeams } from '../../lib/queries/get-member-teams';
+import { useMyApplications } from '../../lib/queries/get-my-applications';
 import { useApplyToTeam } from './api/apply-to-team';
 import { useTeams } from './api/get-teams';
 import { applyButtonState, type SellerStanding } from './apply-button-state';
 import { ContactTeamButton } from './components/contact-team-button';
 import { LoadingLine } from './components/loading-line';
 import { TeamCard } from './components/team-card';
-import { WidePageFrame } from './components/wide-page-frame';
+import { WidePage } from '../../components/ui/wide-page';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -189,7 +189,7 @@ export function BrowseTeamsPage() {
   const standingError = applications.error ?? memberTeams.error;
 
   return (
-    <WidePageFrame
+    <WidePage
       title={title}
       description={
         seller
@@ -308,6 +308,6 @@ export function BrowseTeamsPage() {
           <Tips seller={seller} />
         </div>
       </div>
-    </WidePageFrame>
+    </WidePage>
   );
 }

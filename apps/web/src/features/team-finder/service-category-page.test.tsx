@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler, type RecordedRequest } from '../../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { ServiceCategoryPage } from './service-category-page';
-import { currentContactRequest, requestContact } from '../chat/contact-request';
+import { currentContactRequest, requestContact } from '../../lib/contact-request';
 import {
   categoryFixture,
   projectTypeFixture,
   subTypeFixture,
   teamFixture,
   teamListFixture,
-} from './team-finder-fixtures';
+} from '../../test/team-finder-fixtures';
 
 /** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
 const SLOW = { timeout: 5000 };

@@ -3,9 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { categoryFixture, projectTypeFixture, teamFixture, teamListFixture } from './team-finder-fixtures';
+import {
+  categoryFixture,
+  projectTypeFixture,
+  teamFixture,
+  teamListFixture,
+} from '../../test/team-finder-fixtures';
 import { TeamsPage } from './teams-page';
-import { currentContactRequest, requestContact } from '../chat/contact-request';
+import { currentContactRequest, requestContact } from '../../lib/contact-request';
 
 /** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
 const SLOW = { timeout: 5000 };

@@ -9,14 +9,14 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
-import { useProjectTypes } from '../catalogue/api/get-project-types';
-import { useServiceCategories } from '../catalogue/api/get-service-categories';
+import { useProjectTypes } from '../../lib/queries/get-project-types';
+import { useServiceCategories } from '../../lib/queries/get-service-categories';
 import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
 import { ContactTeamButton } from './components/contact-team-button';
 import { LoadingLine } from './components/loading-line';
 import { TeamCard } from './components/team-card';
-import { WidePageFrame } from './components/wide-page-frame';
+import { WidePage } from '../../components/ui/wide-page';
 import { CONTACT_US_PATH } from './contact-us-path';
 import {
   categoryForService,
@@ -66,7 +66,7 @@ export function TeamsPage() {
 
   if (!definition) {
     return (
-      <WidePageFrame title="Service not found" back={{ to: '/', label: 'Back to Home' }}>
+      <WidePage title="Service not found" back={{ to: '/', label: 'Back to Home' }}>
         <p className="text-slate-600">
           {requirements.service
             ? `We do not offer a service called '${requirements.service}'.`
@@ -76,17 +76,17 @@ export function TeamsPage() {
         <Link to="/" className={buttonClassName('primary', 'md', 'mt-6')}>
           Go to the Home Page
         </Link>
-      </WidePageFrame>
+      </WidePage>
     );
   }
 
   return (
-    <WidePageFrame
+    <WidePage
       title={`Available Teams for ${definition.title}`}
       back={{ to: definition.path, label: `Back to ${definition.title}` }}
     >
       <MatchingTeams definition={definition} requirements={requirements} />
-    </WidePageFrame>
+    </WidePage>
   );
 }
 

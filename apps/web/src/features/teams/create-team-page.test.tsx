@@ -10,7 +10,7 @@ import {
   managedTeamFixture,
   projectSubTypesFixture,
   projectTypesFixture,
-} from './team-management-fixtures';
+} from '../../test/team-management-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

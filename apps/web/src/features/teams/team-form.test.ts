@@ -1,7 +1,7 @@
 import { TEAM_TEXTS } from '@teamhire/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { projectSubTypesFixture, projectTypesFixture } from './team-management-fixtures';
+import { projectSubTypesFixture, projectTypesFixture } from '../../test/team-management-fixtures';
 import {
   availableTechnologies,
   cascadeChange,

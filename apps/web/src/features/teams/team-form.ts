@@ -88,9 +88,3 @@ export function teamEditFormSchema(memberCount: number) {
     path: ['max_members'],
   });
 }
-
-/** An empty number field means "not given" (the create schema then applies its default). */
-export function numberOrUndefined(value: unknown): number | undefined {
-  if (value === '' || value === null || value === undefined) return undefined;
-  return Number(value);
-}

@@ -5,7 +5,11 @@ import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-
 import { navigationFixture, signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { TeamManagementPage } from './team-management-page';
-import { applicationFixture, managedTeamDetailFixture, managedTeamFixture } from './team-management-fixtures';
+import {
+  applicationFixture,
+  managedTeamDetailFixture,
+  managedTeamFixture,
+} from '../../test/team-management-fixtures';
 import { chooseTeamScreen } from './team-screen';
 
 afterEach(() => {

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
-import { useCurrentUser } from '../accounts/api/get-current-user';
-import { useNavigationFlags } from '../navigation/api/get-navigation';
+import { useCurrentUser } from '../../lib/queries/get-current-user';
+import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { SellerTeamsScreen } from './components/seller-teams-screen';
 import { TeamAdminScreen } from './components/team-admin-screen';
-import { WidePage } from './components/wide-page';
+import { WidePage } from '../../components/ui/wide-page';
 import { chooseTeamScreen, TEAM_SCREEN_DENIED_TEXTS, type TeamScreenPath } from './team-screen';
 
 /** /teams/manage and /teams/my-teams: the screen follows the person, not the path (decision A4). */

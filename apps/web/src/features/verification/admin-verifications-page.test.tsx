@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
-import { verificationRequestFixture } from '../teams/team-management-fixtures';
+import { verificationRequestFixture } from '../../test/team-management-fixtures';
 import { AdminVerificationsPage } from './admin-verifications-page';
 import { VERIFICATION_RESPONSE_MESSAGES } from './verification-errors';
 

@@ -7,7 +7,7 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { formatDate, formatNumber } from '../../lib/format';
-import { DecisionActions, type Decision } from '../teams/components/decision-actions';
+import { DecisionActions, type Decision } from '../../components/ui/decision-actions';
 import { usePendingVerificationRequests } from './api/get-pending-verification-requests';
 import { useVerificationStats } from './api/get-verification-stats';
 import {

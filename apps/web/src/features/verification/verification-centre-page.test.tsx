@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { verificationRequestFixture } from '../teams/team-management-fixtures';
+import { verificationRequestFixture } from '../../test/team-management-fixtures';
 import { VerificationCentrePage } from './verification-centre-page';
 
 afterEach(() => {

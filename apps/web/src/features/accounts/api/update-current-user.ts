@@ -1,7 +1,7 @@
 import type { UpdateMeRequest, User } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { currentUserQueryKey } from '../../../lib/queries/get-current-user';
 
 export function updateCurrentUser(body: UpdateMeRequest): Promise<User> {
   return apiRequest<User>('/api/auth/me', { method: 'PUT', body });

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS, forgotPasswordRequestSchema } from '@teamhire/shared';
-import { LoaderCircle, Mail } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/form-field';
+import { FormActions } from '../../../components/ui/form-actions';
 import { useForgotPassword } from '../api/forgot-password';
+import { EmailField } from './identity-fields';
 
 type Outcome = 'idle' | 'sent' | 'failed';
 
@@ -49,26 +49,8 @@ function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       {outcome === 'failed' ? <Alert variant="error">{ACCOUNT_TEXTS.forgotFailure}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        startIcon={<Mail aria-hidden="true" className="size-4" />}
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : null}
-          Send Reset Email
-        </Button>
-      </div>
+      <EmailField error={errors.email?.message} {...register('email')} />
+      <FormActions cancel="dialog" pending={isSubmitting} submitLabel="Send Reset Email" />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { ImageUp, Trash2 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { profilePictureProblem } from '../profile-picture';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 
 export type PictureChoice = { kind: 'unchanged' } | { kind: 'new'; file: File } | { kind: 'removed' };
 

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RegisterRequest } from '@teamhire/shared';
-import { ArrowLeft, LoaderCircle, Mail, UserPlus, UserRound } from 'lucide-react';
+import { ArrowLeft, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/form-actions';
 import { registrationFailure } from '../account-errors';
 import { useRegister } from '../api/register';
 import { registrationFormSchema } from '../form-schemas';
 import { accountTypeTitle, type AccountType } from './account-type-step';
+import { EmailField, NewPasswordFields, UsernameField } from './identity-fields';
 
 export function RegistrationForm({
   role,
@@ -72,47 +73,16 @@ export function RegistrationForm({
       <div className="mt-6 flex flex-col gap-5">
         {failure ? <Alert variant="error">{failure}</Alert> : null}
         <form noValidate onSubmit={onSubmit} aria-label="Registration" className="flex flex-col gap-5">
-          <TextField
-            label="Username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            startIcon={<UserRound aria-hidden="true" className="size-4" />}
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            startIcon={<Mail aria-hidden="true" className="size-4" />}
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            required
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
-          />
-          <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-            ) : (
-              <UserPlus aria-hidden="true" className="size-4" />
-            )}
+          <UsernameField error={errors.username?.message} {...register('username')} />
+          <EmailField error={errors.email?.message} {...register('email')} />
+          <NewPasswordFields register={register} errors={errors} name="password" label="Password" />
+          <SubmitButton
+            pending={isSubmitting}
+            icon={<UserPlus aria-hidden="true" className="size-4" />}
+            fullWidth
+          >
             Create Account
-          </Button>
+          </SubmitButton>
         </form>
       </div>
     </section>

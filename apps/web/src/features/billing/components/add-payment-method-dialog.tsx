@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   BILLING_TEXTS,
   CVV_MAX_LENGTH,
@@ -12,20 +13,18 @@ import {
   type SavedPaymentMethodCreate,
   type SavedPaymentMethodType,
 } from '@teamhire/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormActions } from '../../../components/ui/form-actions';
 import { TextField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { payloadResolver } from '../../orders/payload-resolver';
-import { CheckboxField } from '../../profile/components/checkbox-field';
-import { SelectField } from '../../teams/components/select-field';
-import { numberOrUndefined } from '../../teams/team-form';
+import { payloadResolver } from '../../../lib/payload-resolver';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { numberOrUndefined } from '../../../lib/form-values';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { createPaymentMethod } from '../api/create-payment-method';
 
@@ -184,17 +183,7 @@ function MethodForm({ onSaved }: { onSaved: () => void }) {
         />
       )}
       <CheckboxField label="Make this my default payment method" {...register('is_default')} />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : null}
-          Save Payment Method
-        </Button>
-      </div>
+      <FormActions cancel="dialog" pending={isSubmitting} submitLabel="Save Payment Method" />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/format';
-import { teamQueryOptions } from '../../teams/api/get-team';
+import { teamQueryOptions } from '../../../lib/queries/get-team';
 import { teamPackagesQueryOptions } from '../chat-api';
 import { Avatar } from './avatar';
 

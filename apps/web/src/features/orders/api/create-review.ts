@@ -1,7 +1,7 @@
 import { reviewSchema, type Review, type ReviewCreate } from '@teamhire/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { orderQueryKeys } from './order-query-keys';
+import { orderQueryKeys } from '../../../lib/queries/order-query-keys';
 
 export function createReview(orderId: number, review: ReviewCreate): Promise<Review> {
   return apiRequest(`/api/orders/${orderId}/review`, { method: 'POST', body: review, schema: reviewSchema });

@@ -1,7 +1,7 @@
 import { orderListResponseSchema, type OrderList, type OrderListQuery } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ORDERS_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
+import { ORDERS_STALE_TIME_MS, orderQueryKeys } from '../../../lib/queries/order-query-keys';
 
 export type OrderListFilter = Pick<OrderListQuery, 'scope' | 'status'>;
 

@@ -1,7 +1,7 @@
 import { orderSchema, type Order, type OrderStatusUpdate } from '@teamhire/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { orderQueryKeys } from './order-query-keys';
+import { orderQueryKeys } from '../../../lib/queries/order-query-keys';
 
 export function updateOrderStatus(orderId: number, status: OrderStatusUpdate['status']): Promise<Order> {
   return apiRequest(`/api/orders/${orderId}/status`, {

@@ -22,9 +22,9 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { formatMoney } from '../../../lib/format';
-import { SelectField } from '../../teams/components/select-field';
-import { numberOrUndefined } from '../../teams/team-form';
-import { payloadResolver } from '../payload-resolver';
+import { SelectField } from '../../../components/ui/select-field';
+import { numberOrUndefined } from '../../../lib/form-values';
+import { payloadResolver } from '../../../lib/payload-resolver';
 
 export interface PaymentFormValues {
   payment_method: PaymentMethod;

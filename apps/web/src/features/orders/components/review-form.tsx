@@ -5,11 +5,11 @@ import {
   reviewCreateSchema,
   type ReviewCreate,
 } from '@teamhire/shared';
-import { LoaderCircle, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SubmitButton } from '../../../components/ui/form-actions';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
@@ -99,12 +99,7 @@ export function ReviewForm({ orderId }: { orderId: number }) {
         {...register('comment')}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : null}
-          Submit Review
-        </Button>
+        <SubmitButton pending={isSubmitting}>Submit Review</SubmitButton>
       </div>
     </form>
   );

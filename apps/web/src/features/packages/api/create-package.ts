@@ -1,7 +1,7 @@
 import type { PackageCreate, ServicePackage } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { packageQueryKeys } from './package-query-keys';
+import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function createPackage(body: PackageCreate): Promise<ServicePackage> {
   return apiRequest<ServicePackage>('/api/service-packages', { method: 'POST', body });

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { packageQueryKeys } from './package-query-keys';
+import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function deletePackage(packageId: number): Promise<void> {
   return apiRequest<void>(`/api/service-packages/${packageId}`, { method: 'DELETE' });

@@ -2,7 +2,7 @@ import type { PackageList, PackageSearch } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublishedPackages } from './get-published-packages';
-import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from './package-query-keys';
+import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function searchPackages(
   criteria: PackageSearch,

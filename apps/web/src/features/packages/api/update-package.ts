@@ -1,7 +1,7 @@
 import type { PackageUpdate, ServicePackage } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { packageQueryKeys } from './package-query-keys';
+import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function updatePackage({ id, ...body }: PackageUpdate & { id: number }): Promise<ServicePackage> {
   return apiRequest<ServicePackage>(`/api/service-packages/${id}`, { method: 'PUT', body });

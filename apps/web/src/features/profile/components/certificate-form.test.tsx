@@ -2,8 +2,8 @@ import { PROFILE_TEXTS } from '@teamhire/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { certificateFixture } from '../profile-test-fixtures';
-import { CertificateForm } from './certificate-form';
 import { renderInDialog } from './form-test-helpers';
+import { ProfileItemForm } from './profile-item-form';
 
 function save() {
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -12,14 +12,14 @@ function save() {
 describe('CertificateForm', () => {
   it("asks for name, issuer and issue date with 'Please fill in all required fields'", async () => {
     const onSave = vi.fn();
-    renderInDialog(<CertificateForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="certificates" onSave={onSave} />);
     save();
     expect(await screen.findAllByText(PROFILE_TEXTS.requiredFields)).toHaveLength(3);
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it('refuses a credential URL that is not http(s) and an expiry before the issue', async () => {
-    renderInDialog(<CertificateForm item={certificateFixture()} onSave={vi.fn()} />);
+    renderInDialog(<ProfileItemForm kind="certificates" item={certificateFixture()} onSave={vi.fn()} />);
     fireEvent.change(screen.getByLabelText(/^Credential URL/), { target: { value: 'ftp://example.com/x' } });
     fireEvent.change(screen.getByLabelText(/^Expiry Date/), { target: { value: '2020-01-01' } });
     save();
@@ -29,7 +29,7 @@ describe('CertificateForm', () => {
 
   it('sends the whole certificate, the empty optional fields as null', async () => {
     const onSave = vi.fn(() => Promise.resolve());
-    renderInDialog(<CertificateForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="certificates" onSave={onSave} />);
     fireEvent.change(screen.getByLabelText('Certificate Name'), { target: { value: 'CKA' } });
     fireEvent.change(screen.getByLabelText('Issuer'), { target: { value: 'CNCF' } });
     fireEvent.change(screen.getByLabelText('Issue Date'), { target: { value: '2023-04-01' } });

@@ -1,28 +1,17 @@
 import type { ProfileKind } from '@teamhire/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useRef, useState, type ComponentType } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { useToast } from '../../../components/ui/toast-context';
 import { useCreateProfileItem } from '../api/create-profile-item';
 import { useDeleteProfileItem } from '../api/delete-profile-item';
 import { useUpdateProfileItem } from '../api/update-profile-item';
-import type { ProfileItemFormProps } from '../profile-form-submit';
 import type { ProfileItem, ProfileItemInput } from '../profile-item-types';
 import type { ProfileSectionDefinition } from '../profile-sections';
-import { CertificateForm } from './certificate-form';
 import { DeleteItemDialog } from './delete-item-dialog';
-import { EducationForm } from './education-form';
-import { ExperienceForm } from './experience-form';
+import { ProfileItemForm } from './profile-item-form';
 import { ProfileSection } from './profile-section';
-import { SkillForm } from './skill-form';
-
-const FORMS: { [K in ProfileKind]: ComponentType<ProfileItemFormProps<K>> } = {
-  experiences: ExperienceForm,
-  skills: SkillForm,
-  certificates: CertificateForm,
-  education: EducationForm,
-};
 
 /** Which item a dialog is about; kept while it closes so its title does not change mid-animation. */
 interface DialogTarget<K extends ProfileKind> {
@@ -49,7 +38,6 @@ export function EditableProfileSection<K extends ProfileKind>({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editor, setEditor] = useState<DialogTarget<K>>(closed);
   const [deletion, setDeletion] = useState<DialogTarget<K>>(closed);
-  const Form: ComponentType<ProfileItemFormProps<K>> = FORMS[definition.kind];
   const label = definition.itemLabel;
 
   const openEditor = (item?: ProfileItem<K>) =>
@@ -112,7 +100,7 @@ export function EditableProfileSection<K extends ProfileKind>({
       />
       <Dialog open={editor.open} onOpenChange={(open) => setEditor((current) => ({ ...current, open }))}>
         <DialogContent title={editor.item ? `Edit ${label}` : `Add ${label}`}>
-          <Form key={editor.session} item={editor.item} onSave={save} />
+          <ProfileItemForm key={editor.session} kind={definition.kind} item={editor.item} onSave={save} />
         </DialogContent>
       </Dialog>
       {deletion.item ? (

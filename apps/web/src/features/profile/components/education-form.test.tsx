@@ -2,8 +2,8 @@ import { PROFILE_TEXTS } from '@teamhire/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { educationFixture } from '../profile-test-fixtures';
-import { EducationForm } from './education-form';
 import { renderInDialog } from './form-test-helpers';
+import { ProfileItemForm } from './profile-item-form';
 
 function field(label: RegExp | string): HTMLInputElement {
   return screen.getByLabelText(label);
@@ -16,14 +16,14 @@ function save() {
 describe('EducationForm', () => {
   it("asks for degree, institution and start date with 'Please fill in all required fields'", async () => {
     const onSave = vi.fn();
-    renderInDialog(<EducationForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="education" onSave={onSave} />);
     save();
     expect(await screen.findAllByText(PROFILE_TEXTS.requiredFields)).toHaveLength(3);
     expect(onSave).not.toHaveBeenCalled();
   });
 
   it('disables and clears the end date while still studying', async () => {
-    renderInDialog(<EducationForm item={educationFixture()} onSave={vi.fn()} />);
+    renderInDialog(<ProfileItemForm kind="education" item={educationFixture()} onSave={vi.fn()} />);
     const endDate = field(/^End Date/);
     expect(endDate.value).toBe('2018-06-30');
     expect(endDate.disabled).toBe(false);
@@ -33,7 +33,7 @@ describe('EducationForm', () => {
   });
 
   it('refuses a GPA over 10 and an end before the start', async () => {
-    renderInDialog(<EducationForm item={educationFixture()} onSave={vi.fn()} />);
+    renderInDialog(<ProfileItemForm kind="education" item={educationFixture()} onSave={vi.fn()} />);
     fireEvent.change(field(/^GPA/), { target: { value: '11' } });
     fireEvent.change(field(/^End Date/), { target: { value: '2014-01-01' } });
     save();
@@ -43,7 +43,7 @@ describe('EducationForm', () => {
 
   it('sends the whole item when editing, an emptied GPA as null', async () => {
     const onSave = vi.fn(() => Promise.resolve());
-    renderInDialog(<EducationForm item={educationFixture()} onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="education" item={educationFixture()} onSave={onSave} />);
     fireEvent.change(field(/^GPA/), { target: { value: '' } });
     save();
     await waitFor(() =>

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { experienceFixture } from '../profile-test-fixtures';
-import { ExperienceForm } from './experience-form';
 import { renderInDialog } from './form-test-helpers';
+import { ProfileItemForm } from './profile-item-form';
 
 function field(label: RegExp | string): HTMLInputElement {
   return screen.getByLabelText(label);
@@ -23,7 +23,7 @@ function save() {
 describe('ExperienceForm', () => {
   it("asks for title, company and start date with 'Please fill in all required fields'", async () => {
     const onSave = vi.fn();
-    renderInDialog(<ExperienceForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="experiences" onSave={onSave} />);
     save();
     expect(await screen.findAllByText(PROFILE_TEXTS.requiredFields)).toHaveLength(3);
     expect(field('Title').getAttribute('aria-invalid')).toBe('true');
@@ -33,7 +33,7 @@ describe('ExperienceForm', () => {
   });
 
   it('disables and clears the end date while the position is current', async () => {
-    renderInDialog(<ExperienceForm onSave={vi.fn()} />);
+    renderInDialog(<ProfileItemForm kind="experiences" onSave={vi.fn()} />);
     const endDate = field(/^End Date/);
     fireEvent.change(endDate, { target: { value: '2022-01-01' } });
     fireEvent.click(screen.getByLabelText('I currently work here'));
@@ -45,7 +45,7 @@ describe('ExperienceForm', () => {
 
   it('refuses an end before the start and a rating outside 0-5 or between tenths', async () => {
     const onSave = vi.fn();
-    renderInDialog(<ExperienceForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="experiences" onSave={onSave} />);
     fillRequired();
     fireEvent.change(field(/^End Date/), { target: { value: '2019-12-31' } });
     fireEvent.change(field('Average Rating (0-5)'), { target: { value: '5.5' } });
@@ -61,7 +61,7 @@ describe('ExperienceForm', () => {
 
   it('sends the whole item, the missing optional fields as null', async () => {
     const onSave = vi.fn(() => Promise.resolve());
-    renderInDialog(<ExperienceForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="experiences" onSave={onSave} />);
     fillRequired();
     fireEvent.click(screen.getByLabelText('I currently work here'));
     fireEvent.change(field('Completed Projects'), { target: { value: '7' } });
@@ -83,7 +83,7 @@ describe('ExperienceForm', () => {
   });
 
   it('starts from the item when editing', () => {
-    renderInDialog(<ExperienceForm item={experienceFixture()} onSave={vi.fn()} />);
+    renderInDialog(<ProfileItemForm kind="experiences" item={experienceFixture()} onSave={vi.fn()} />);
     expect(field('Title').value).toBe('Senior Developer');
     expect(field('Start Date').value).toBe('2021-05-01');
     expect(field(/^End Date/).disabled).toBe(true);
@@ -98,7 +98,7 @@ describe('ExperienceForm', () => {
       .mockRejectedValueOnce(
         new ApiError(422, 'Too long', [{ path: 'body.title', message: 'Must be at most 150 characters' }]),
       );
-    renderInDialog(<ExperienceForm onSave={onSave} />);
+    renderInDialog(<ProfileItemForm kind="experiences" onSave={onSave} />);
     fillRequired();
     save();
     expect((await screen.findByRole('alert')).textContent).toBe(PROFILE_TEXTS.saveFailed);

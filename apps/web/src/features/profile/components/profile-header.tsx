@@ -2,7 +2,7 @@ import type { PublicProfile } from '@teamhire/shared';
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
-import { UserAvatar } from '../../accounts/components/user-avatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 
 export type ProfilePerson = Pick<
   PublicProfile['user'],

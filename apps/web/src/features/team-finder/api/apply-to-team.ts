@@ -2,7 +2,7 @@ import type { TeamApplication, teamApplyRequestSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { teamQueryKeys } from '../../teams/api/team-query-keys';
+import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export type ApplyToTeamRequest = z.input<typeof teamApplyRequestSchema>;
 

@@ -1,7 +1,7 @@
 import type { Team, TeamAvailability } from '@teamhire/shared';
 import { MessageSquare } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useContactTeam } from '../contact-team';
+import { useContactTeam } from '../../../lib/contact-team';
 
 export const CONTACT_BUTTON_LABELS: Record<TeamAvailability, string> = {
   available: 'Contact Team',

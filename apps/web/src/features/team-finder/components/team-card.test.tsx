@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { teamFixture } from '../team-finder-fixtures';
+import { teamFixture } from '../../../test/team-finder-fixtures';
 import { ratingText, sinceYear, TeamCard } from './team-card';
 
 describe('TeamCard', () => {

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, TeamApplication } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { TEAM_DETAIL_STALE_TIME_MS, teamQueryKeys } from './team-query-keys';
+import { TEAM_DETAIL_STALE_TIME_MS, teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export function getTeamApplications(
   teamId: number,

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { teamQueryKeys } from './team-query-keys';
+import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export function leaveTeam(teamId: number): Promise<void> {
   return apiRequest(`/api/teams/${teamId}/leave`, { method: 'POST' });

@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { teamQueryKeys } from './team-query-keys';
+import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export interface TeamMemberInput {
   teamId: number;

@@ -1,8 +1,8 @@
 import type { ApplicationDecision, TeamApplication } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateSessionFlags } from '../invalidate-session-flags';
-import { teamQueryKeys } from './team-query-keys';
+import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
+import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export interface ApplicationResponseInput {
   applicationId: number;

@@ -1,7 +1,7 @@
 import type { Team, TeamUpdate } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { teamQueryKeys } from './team-query-keys';
+import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export interface TeamUpdateInput {
   teamId: number;

@@ -1,8 +1,8 @@
 import type { Technology } from '@teamhire/shared';
 import { Check } from 'lucide-react';
-import { useProjectSubTypes } from '../../catalogue/api/get-project-sub-types';
-import { useProjectTypes } from '../../catalogue/api/get-project-types';
-import { useServiceCategories } from '../../catalogue/api/get-service-categories';
+import { useProjectSubTypes } from '../../../lib/queries/get-project-sub-types';
+import { useProjectTypes } from '../../../lib/queries/get-project-types';
+import { useServiceCategories } from '../../../lib/queries/get-service-categories';
 import {
   availableTechnologies,
   cascadeChange,
@@ -10,7 +10,7 @@ import {
   type CascadeField,
   type CatalogueSelection,
 } from '../team-form';
-import { SelectField } from './select-field';
+import { SelectField } from '../../../components/ui/select-field';
 
 export type CatalogueErrors = Partial<Record<keyof CatalogueSelection, string>>;
 

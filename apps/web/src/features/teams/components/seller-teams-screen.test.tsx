@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
-import { managedTeamFixture } from '../team-management-fixtures';
+import { managedTeamFixture } from '../../../test/team-management-fixtures';
 import { LEAVE_FAILED_MESSAGE, SellerTeamsScreen } from './seller-teams-screen';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { LoaderCircle, Plus, UsersRound } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../../components/ui/button';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
-import { useMyTeams } from '../api/get-my-teams';
+import { useMyTeams } from '../../../lib/queries/get-my-teams';
 import { TeamDetailPanel } from './team-detail-panel';
 
 export const SELECTED_TEAM_PARAM = 'team';

@@ -2,11 +2,11 @@ import { TEAM_TEXTS, type TeamApplication } from '@teamhire/shared';
 import { Link } from 'react-router';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { publicProfilePath } from '../../profile/public-profile-path';
+import { publicProfilePath } from '../../../lib/public-profile-path';
 import { formatRelativeTime } from '../../../lib/format';
 import { useRespondToApplication } from '../api/respond-to-application';
 import { applicationDecisionFormSchema } from '../form-schemas';
-import { DecisionActions, type Decision } from './decision-actions';
+import { DecisionActions, type Decision } from '../../../components/ui/decision-actions';
 
 export function applicationDecisionSuccessMessage(status: Decision['status']): string {
   return `Application ${status} successfully!`;

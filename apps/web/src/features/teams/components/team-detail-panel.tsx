@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useTeam } from '../api/get-team';
+import { useTeam } from '../../../lib/queries/get-team';
 import { useTeamApplications } from '../api/get-team-applications';
 import { EditTeamDialog } from './edit-team-dialog';
 import { TeamApplicationsList } from './team-applications-list';

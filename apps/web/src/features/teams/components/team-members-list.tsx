@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { publicProfilePath } from '../../profile/public-profile-path';
+import { publicProfilePath } from '../../../lib/public-profile-path';
 import { formatDate } from '../../../lib/format';
-import { UserAvatar } from '../../accounts/components/user-avatar';
+import { UserAvatar } from '../../../components/ui/user-avatar';
 import { useRemoveTeamMember } from '../api/remove-team-member';
-import { ConfirmationDialog } from './confirmation-dialog';
+import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
 
 export function TeamMembersList({ team }: { team: TeamDetail }) {
   const removeMember = useRemoveTeamMember();

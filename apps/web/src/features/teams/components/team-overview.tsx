@@ -1,6 +1,6 @@
 import type { TeamDetail } from '@teamhire/shared';
 import { formatDate, formatNumber } from '../../../lib/format';
-import { TeamReviews } from '../../orders/components/team-reviews';
+import { TeamReviews } from '../../../components/reviews/team-reviews';
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

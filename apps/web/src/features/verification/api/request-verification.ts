@@ -1,7 +1,7 @@
 import type { VerificationRequest, VerificationRequestCreate } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateSessionFlags } from '../../teams/invalidate-session-flags';
+import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
 import { myVerificationRequestsQueryKey } from './get-my-verification-requests';
 
 export function requestVerification(body: VerificationRequestCreate): Promise<VerificationRequest> {

@@ -1,7 +1,7 @@
 import type { VerificationDecision, VerificationRequest } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateSessionFlags } from '../../teams/invalidate-session-flags';
+import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
 import { pendingVerificationRequestsQueryKey } from './get-pending-verification-requests';
 import { verificationStatsQueryKey } from './get-verification-stats';
 

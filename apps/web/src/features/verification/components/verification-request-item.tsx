@@ -1,7 +1,7 @@
 import { ROLE_LABELS, type VerificationRequest } from '@teamhire/shared';
 import { ArrowRight, ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../lib/format';
-import { StatusBadge } from '../../teams/components/status-badge';
+import { DECISION_STATUS_BADGES, StatusBadge } from '../../../components/ui/status-badge';
 
 export function RoleChange({
   request,
@@ -39,7 +39,7 @@ export function MyVerificationRequestItem({ request }: { request: VerificationRe
     <li className="flex flex-col gap-3 px-5 py-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <RoleChange request={request} />
-        <StatusBadge status={request.status} />
+        <StatusBadge status={request.status} badges={DECISION_STATUS_BADGES} />
       </div>
       <p className="text-sm whitespace-pre-line text-slate-700">{request.request_message}</p>
       {request.documents_url ? <DocumentsLink url={request.documents_url} /> : null}

@@ -1,0 +1,57 @@
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { ProtectedRoute } from '../route-guards';
+
+/** Decision A5: the other reading's path leads to the one team chat dashboard. */
+function TeamChatsRedirect() {
+  const { teamId } = useParams();
+  return <Navigate to={`/team-chat-dashboard/${teamId ?? ''}`} replace />;
+}
+
+/**
+ * The chat screens (part 2 §2); each page's code loads with its route. The team chat and the guest
+ * pages are public (part 1 route guards): the server decides who may see a room, and a visitor gets
+ * the access-denied view instead of a redirect.
+ */
+export const chatRoutes: RouteObject[] = [
+  {
+    path: 'team-chat/:chatRoomId',
+    lazy: async () => {
+      const { TeamChatPage } = await import('../../features/chat/team-chat-page');
+      return { Component: TeamChatPage };
+    },
+  },
+  {
+    path: 'chat/:chatRoomId',
+    lazy: async () => {
+      const { GuestChatPage } = await import('../../features/chat/guest-chat-page');
+      return { Component: GuestChatPage };
+    },
+  },
+  {
+    path: 'guest-dashboard',
+    lazy: async () => {
+      const { GuestDashboardPage } = await import('../../features/chat/guest-dashboard-page');
+      return { Component: GuestDashboardPage };
+    },
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        path: 'messages',
+        lazy: async () => {
+          const { MessagesPage } = await import('../../features/chat/messages-page');
+          return { Component: MessagesPage };
+        },
+      },
+      {
+        path: 'team-chat-dashboard/:teamId',
+        lazy: async () => {
+          const { TeamChatDashboardPage } = await import('../../features/chat/team-chat-dashboard-page');
+          return { Component: TeamChatDashboardPage };
+        },
+      },
+      { path: 'teams/:teamId/chats', element: <TeamChatsRedirect /> },
+    ],
+  },
+];

@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { ProtectedRoute } from '../route-guards';
+
+/** Part 1 §2: the category page and /teams are public; /teams/browse needs a sign-in. */
+export const teamFinderRoutes: RouteObject[] = [
+  {
+    path: 'service/:categoryId',
+    lazy: async () => {
+      const { ServiceCategoryPage } = await import('../../features/team-finder/service-category-page');
+      return { Component: ServiceCategoryPage };
+    },
+  },
+  {
+    path: 'teams',
+    lazy: async () => {
+      const { TeamsPage } = await import('../../features/team-finder/teams-page');
+      return { Component: TeamsPage };
+    },
+  },
+  {
+    element: <ProtectedRoute />,
+    children: [
+      {
+        path: 'teams/browse',
+        lazy: async () => {
+          const { BrowseTeamsPage } = await import('../../features/team-finder/browse-teams-page');
+          return { Component: BrowseTeamsPage };
+        },
+      },
+    ],
+  },
+];

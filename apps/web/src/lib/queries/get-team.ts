@@ -1,0 +1,20 @@
+import type { TeamDetail } from '@teamhire/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../api-client';
+import { TEAM_DETAIL_STALE_TIME_MS, teamQueryKeys } from './team-query-keys';
+
+export function getTeam(teamId: number, signal?: AbortSignal): Promise<TeamDetail> {
+  return apiRequest<TeamDetail>(`/api/teams/${teamId}`, { signal });
+}
+
+export function teamQueryOptions(teamId: number) {
+  return queryOptions({
+    queryKey: teamQueryKeys.detail(teamId),
+    queryFn: ({ signal }) => getTeam(teamId, signal),
+    staleTime: TEAM_DETAIL_STALE_TIME_MS,
+  });
+}
+
+export function useTeam(teamId: number) {
+  return useQuery(teamQueryOptions(teamId));
+}
