@@ -21,7 +21,17 @@ function listOf(orders: Order[]): OrderList {
   return {
     items: orders,
     total: orders.length,
-    counts: { all: 4, pending: 0, confirmed: 1, in_progress: 1, completed: 2, cancelled: 0, refunded: 0 },
+    counts: {
+      all: 4,
+      pending: 0,
+      confirmed: 1,
+      in_progress: 1,
+      delivered: 0,
+      completed: 2,
+      disputed: 0,
+      cancelled: 0,
+      refunded: 0,
+    },
     skip: 0,
     limit: 100,
   };

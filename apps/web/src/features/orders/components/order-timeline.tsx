@@ -9,6 +9,9 @@ function reachedSteps(order: Pick<Order, 'status' | 'payment'>): number {
     case 'confirmed':
       return 2;
     case 'in_progress':
+    // Delivered work waits for the buyer, and a dispute for an admin: neither is completed yet.
+    case 'delivered':
+    case 'disputed':
       return 3;
     case 'completed':
       return 4;
