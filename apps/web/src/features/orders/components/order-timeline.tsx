@@ -8,8 +8,8 @@ function reachedSteps(order: Pick<Order, 'status' | 'payment'>): number {
       return 1;
     case 'confirmed':
       return 2;
-    case 'in_progress':
     // Delivered work waits for the buyer, and a dispute for an admin: neither is completed yet.
+    case 'in_progress':
     case 'delivered':
     case 'disputed':
       return 3;
