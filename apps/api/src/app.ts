@@ -11,7 +11,7 @@ import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import type { AppDeps } from './deps';
+import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
 import { loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
@@ -25,6 +25,11 @@ import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { orderFilesRoutes } from './modules/orders/order-files.routes';
+import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
+import { ordersContext } from './modules/orders/orders.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -43,6 +48,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './plugins/authentication';
 import { OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import { startJobs, type Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
@@ -59,6 +65,10 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: readonly RegisteredRoute[];
+    /** The order timers' sweeps, as the job runner calls them (tests call them too). */
+    orderTimers: OrderTimers;
+    /** The job runner once started; undefined when JOBS_ENABLED is false or it could not start. */
+    jobs: Promise<Jobs | undefined>;
   }
 }
 
@@ -80,6 +90,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go instead of standard output; tests read them to prove what is never logged. */
   logStream?: DestinationStream;
+  /** The app's clock; tests pass one they move forward instead of waiting. */
+  clock?: Clock;
   /** Replaces the gateway PAYMENT_PROVIDER names (e.g. one that records or fails charges). */
   paymentProvider?: PaymentProvider;
 }
@@ -88,6 +100,7 @@ export async function buildApp({
   config,
   database,
   logStream,
+  clock = () => new Date(),
   paymentProvider,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -193,9 +206,23 @@ export async function buildApp({
     passwordHasher: createPasswordHasher(config.passwordHashing),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
+    clock,
     paymentProvider: paymentProvider ?? createPaymentProvider(config),
   };
   app.addHook('onClose', () => deps.bus.close());
+  const orderTimers = createOrderTimers(ordersContext(deps));
+  app.decorate('orderTimers', orderTimers);
+  // The runner starts beside the routes rather than before them: requests are served at once, and a
+  // runner that cannot start yet (its schema being created by another instance) holds nothing up.
+  const jobs: Promise<Jobs | undefined> = config.jobsEnabled
+    ? startJobs({ pool: database.pool, timers: orderTimers, logger: app.log }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+  app.decorate('jobs', jobs);
+  // Stopped before the caller closes the pool: a sweep under way finishes first.
+  app.addHook('onClose', async () => (await jobs)?.stop());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);
@@ -208,6 +235,9 @@ export async function buildApp({
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
   await app.register(ordersRoutes, deps);
+  await app.register(orderFilesRoutes, deps);
+  await app.register(deliveriesRoutes, deps);
+  await app.register(disputesRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(billingRoutes, deps);

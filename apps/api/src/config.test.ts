@@ -51,6 +51,8 @@ describe('loadConfig', () => {
       paymentProvider: 'test',
       chatRateLimits: { messagesPerMinute: 60, uploadsPerMinute: 20 },
       chatUploadQuotaBytes: 5 * 1024 ** 3,
+      autoCompleteDays: 3,
+      jobsEnabled: true,
       initialAdmin: undefined,
     });
   });
@@ -90,6 +92,8 @@ describe('loadConfig', () => {
       CHAT_MESSAGES_PER_MINUTE: '30',
       CHAT_UPLOADS_PER_MINUTE: '5',
       CHAT_UPLOAD_QUOTA_BYTES: '1073741824',
+      AUTO_COMPLETE_DAYS: '5',
+      JOBS_ENABLED: 'false',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -116,6 +120,8 @@ describe('loadConfig', () => {
       paymentProvider: 'test',
       chatRateLimits: { messagesPerMinute: 30, uploadsPerMinute: 5 },
       chatUploadQuotaBytes: 1024 ** 3,
+      autoCompleteDays: 5,
+      jobsEnabled: false,
       initialAdmin: {
         email: 'root@teamhire.example.com',
         username: 'root',

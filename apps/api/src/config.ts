@@ -46,6 +46,10 @@ const environmentSchema = z.object({
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  /** Days after the latest delivery when the system accepts it for a buyer who did nothing. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Whether this process runs the timers (auto-complete, pending expiry, due reminders). */
+  JOBS_ENABLED: booleanFromEnv.default(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -93,6 +97,8 @@ export interface Config {
   chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
   /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
   chatUploadQuotaBytes: number;
+  autoCompleteDays: number;
+  jobsEnabled: boolean;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
@@ -139,6 +145,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
+    autoCompleteDays: env.AUTO_COMPLETE_DAYS,
+    jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
     chatRateLimits: {
       messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,

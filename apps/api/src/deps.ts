@@ -21,6 +21,10 @@ export interface AppDeps {
   /** Every password hash of a request goes through it: bounded concurrency and waiting list. */
   passwordHasher: PasswordHasher;
   bus: RealtimeBus;
+  /** The one clock of the app: timers and the times they compare read it, so tests can move time. */
+  clock: Clock;
   /** The gateway purchases and refunds go through; PAYMENT_PROVIDER picks it, tests may pass their own. */
   paymentProvider: PaymentProvider;
 }
+
+export type Clock = () => Date;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact';
+import type { OrderEventType } from './deliveries';
+import type { OrderStatus } from './orders';
 
 export const CHAT_TEXTS = {
   startFailed: 'Failed to start chat. Please try again.',
@@ -216,6 +218,11 @@ export interface ServerEvents {
    * closes with 4003 when it is gone.
    */
   room_access_changed: { team_id: number };
+  /**
+   * On the user channel of an order's buyer and of each member of its team: the order changed
+   * (`event` is the timeline line just added); reload the order.
+   */
+  order_updated: { order_id: number; status: OrderStatus; event: OrderEventType };
 }
 export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
 

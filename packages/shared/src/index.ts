@@ -16,5 +16,6 @@ export * from './profile';
 export * from './chat';
 export * from './packages';
 export * from './billing';
+export * from './deliveries';
 export * from './orders';
 export * from './text-rule';

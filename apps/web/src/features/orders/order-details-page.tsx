@@ -6,7 +6,7 @@ import {
   type Order,
   type OrderStatusUpdate,
 } from '@teamhire/shared';
-import { CircleCheck, LoaderCircle, MessageSquare, Play } from 'lucide-react';
+import { LoaderCircle, MessageSquare, Play } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -25,18 +25,14 @@ import { OrderTimeline } from './components/order-timeline';
 import { ReviewCard } from '../../components/reviews/review-card';
 import { ReviewForm } from './components/review-form';
 
-type Transition = OrderStatusUpdate['status'];
+/** Delivering and completing have their own calls (the buyer accepts a delivery), so no button asks for them here. */
+type Transition = Exclude<OrderStatusUpdate['status'], 'delivered' | 'completed'>;
 
 export const TRANSITION_TEXTS: Record<Transition, { action: string; done: string; failed: string }> = {
   in_progress: {
     action: 'Start Work',
     done: 'Work started. The buyer has been told.',
     failed: 'Failed to start work. Please try again.',
-  },
-  completed: {
-    action: 'Mark Completed',
-    done: 'Order marked as completed.',
-    failed: 'Failed to complete the order. Please try again.',
   },
   cancelled: {
     action: 'Cancel Order',
@@ -65,7 +61,7 @@ function OrderActions({ order }: { order: Order }) {
   const allowed = new Set(order.allowed_transitions);
   // Part 2 §2: Cancel Order only for the buyer while the order is confirmed; the server says the same.
   const canCancel = order.viewer.is_buyer && order.status === 'confirmed' && allowed.has('cancelled');
-  const teamActions = (['in_progress', 'completed'] as const).filter(
+  const teamActions = (['in_progress'] as const).filter(
     (status) => order.viewer.is_team && allowed.has(status),
   );
   const canRefund = order.viewer.is_admin && allowed.has('refunded');
@@ -95,10 +91,8 @@ function OrderActions({ order }: { order: Order }) {
         <Button key={status} onClick={() => void apply(status)} disabled={updateStatus.isPending}>
           {pendingStatus === status ? (
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : status === 'in_progress' ? (
-            <Play aria-hidden="true" className="size-4" />
           ) : (
-            <CircleCheck aria-hidden="true" className="size-4" />
+            <Play aria-hidden="true" className="size-4" />
           )}
           {TRANSITION_TEXTS[status].action}
         </Button>

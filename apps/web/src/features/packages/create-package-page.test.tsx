@@ -105,6 +105,8 @@ describe('CreatePackagePage', () => {
       description: 'A fast, accessible landing page with everything included.',
       price: 499.99,
       duration_days: 7,
+      // The form has no revisions field yet: the contract's default is sent.
+      revisions: 1,
       tags: 'react,design',
       requirements: 'Your logo',
       deliverables: 'A deployed site',
