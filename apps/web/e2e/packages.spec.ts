@@ -69,7 +69,10 @@ async function signedInPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-/** The dashboard has no top navigation (part 2 §2); any other page shows the workspace links. */
+/**
+ * The dashboard has its own compact header instead of the top navigation; any other page shows the workspace
+ * links.
+ */
 async function followWorkspaceLink(page: Page, name: string) {
   await page.goto('/profile/edit');
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name, exact: true }).click();

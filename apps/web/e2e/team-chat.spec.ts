@@ -3,7 +3,10 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createAccount, createTeam, RUN, serious, signedInPage } from './support/marketplace';
 
-/** A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the thumbnail. */
+/**
+ * A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the
+ * thumbnail.
+ */
 async function noisyPng(): Promise<Buffer> {
   const width = 1200;
   const height = 1200;
@@ -125,7 +128,7 @@ test.describe('team chat', () => {
       buyerPage.getByRole('log', { name: 'Messages' }).getByText('Do you build landing pages?'),
     ).toBeVisible();
 
-    // The team sees the conversation on its dashboard, reached by the old path too (decision A5).
+    // The team sees the conversation on its dashboard, reached by the old /teams/{id}/chats path too.
     const adminPage = await signedInPage(browser, admin.username);
     await adminPage.goto(`/teams/${teamId}/chats`);
     await expect(adminPage).toHaveURL(new RegExp(`/team-chat-dashboard/${teamId}$`));

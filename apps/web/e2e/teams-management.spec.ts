@@ -17,9 +17,9 @@ function newUsername(prefix: string): string {
 }
 
 /**
- * Accounts are stored directly: a general admin cannot register itself (decision A12), and the
- * journeys of all files share the registration limit of 20 per hour per address. A low scrypt cost
- * keeps it quick; the server reads the cost from the hash.
+ * Accounts are stored directly: a general admin cannot register itself (no one may grant themselves
+ * that role), and the journeys of all files share the registration limit of 20 per hour per address.
+ * A low scrypt cost keeps it quick; the server reads the cost from the hash.
  */
 async function createAccount(prefix: string, role: Role): Promise<string> {
   const username = newUsername(prefix);

@@ -24,7 +24,7 @@ export const CHAT_PAGE_SIZE = 50;
 export const GUEST_NAME_MIN = 2;
 export const GUEST_NAME_MAX = 50;
 export const GUEST_SESSION_DAYS = 7;
-/** Part 2 §9: 1 GB means 1024^3 bytes. */
+/** 1 GB means 1024^3 bytes, as the size limit and its message count it. */
 export const CHAT_UPLOAD_MAX_BYTES = 1024 ** 3;
 export const INBOX_WIDGET_ROOMS = 5;
 export const UNREAD_BADGE_MAX = 99;
@@ -150,7 +150,7 @@ export const markReadRequestSchema = z.strictObject({
   last_message_id: z.number().int().positive().optional(),
 });
 
-/** Part 2 §9: file types are grouped by extension for display. */
+/** File types are grouped by extension for display, so a file shows a fitting icon. */
 export const FILE_KIND_EXTENSIONS = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'bmp', 'avif', 'heic'],
   video: ['mp4', 'mov', 'avi', 'mkv', 'webm'],
@@ -190,7 +190,7 @@ export function fileKindOf(fileName: string): FileKind {
   return 'document';
 }
 
-/** The realtime protocol (part 2 §7), as a typed map. */
+/** The realtime protocol, as a typed map both ends compile against. */
 export interface ServerEvents {
   new_message: { message: ChatMessage };
   user_joined: { user_id: string; name: string };
@@ -215,7 +215,7 @@ export const clientEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
-/** WebSocket close codes: 4003 not a member, 4004 no such room (decision D4); 4001 not signed in. */
+/** WebSocket close codes: 4003 not a member, 4004 no such room; 4001 not signed in. */
 export const WS_CLOSE = {
   normal: 1000,
   tooBig: 1009,

@@ -14,8 +14,8 @@ import { PACKAGE_STATUSES } from './packages';
 import { paginationQuerySchema } from './pagination';
 
 /**
- * Orders, payments and reviews (part 2 §2-§9; decisions A2, A3, A8, A15, A16, B1, B2, B4, P1-P4).
- * Money is decimal dollars with at most two decimals (A15); statuses are lower case (A8).
+ * Orders, payments and reviews. Money is decimal dollars with at most two decimals (the server stores
+ * integer cents); statuses are lower case.
  */
 
 export const ORDER_TEXTS = {
@@ -52,7 +52,7 @@ export const ORDER_TEXTS = {
   processingFeeLabel: 'Processing fee',
 } as const;
 
-/** Decision A8, part 2 §9: the order status enumeration, lower case. */
+/** The order status enumeration, lower case like every status in the API. */
 export const ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -70,7 +70,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
-/** Part 2 §4 colours: confirmed green, in progress amber, completed dark green, cancelled red, refunded purple. */
+/**
+ * Status colours: confirmed green, in progress amber, completed dark green, cancelled red, refunded purple.
+ */
 export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: 'gray',
   confirmed: 'green',
@@ -79,7 +81,7 @@ export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   cancelled: 'red',
   refunded: 'purple',
 };
-/** Part 2 §2: the orders list tabs; `all` means no status filter. */
+/** The orders list tabs; `all` means no status filter. */
 export const ORDER_FILTER_TABS = ['all', 'confirmed', 'in_progress', 'completed'] as const;
 export const ORDER_TIMELINE_STEPS = [
   'Order Placed',
@@ -116,7 +118,7 @@ export const BILLING_COUNTRY_LABELS: Record<BillingCountry, string> = {
 };
 export const DEFAULT_BILLING_COUNTRY: BillingCountry = 'US';
 
-/** Part 2 §9: the processing fee is fixed at $0.00. */
+/** The processing fee is fixed at $0.00; the summary still shows it. */
 export const PROCESSING_FEE = 0;
 export const ORDER_CURRENCY = 'USD';
 export const ORDERS_PAGE_SIZE = 100;
@@ -130,7 +132,9 @@ export const POSTAL_CODE_MAX = 20;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 
-/** The test provider's cards (decision P1). */
+/**
+ * The test provider's cards, as a real gateway's test mode has them: success, declined, insufficient funds.
+ */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
@@ -138,7 +142,7 @@ export const TEST_CARDS = {
 } as const;
 
 /**
- * Decision B1: who may move an order from which status to which. `team` is the selling team's
+ * Who may move an order from which status to which. `team` is the selling team's
  * admin or a member, `buyer` the order's buyer, `admin` a general admin (or superuser).
  * Paying (pending → confirmed) happens only inside POST /api/orders, never through this map.
  */
@@ -156,7 +160,7 @@ export function allowedOrderTransitions(status: OrderStatus, actors: readonly Or
   return ORDER_STATUSES.filter((target) => targets.has(target));
 }
 
-/** Dollars with at most two decimals (A15). */
+/** Dollars with at most two decimals (the server stores cents). */
 const dollars = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
@@ -355,7 +359,7 @@ export const orderSchema = z.object({
   /** The latest payment of the order; null only for an order that never reached the provider. */
   payment: paymentSchema.nullable(),
   review: reviewSchema.nullable(),
-  /** How the caller relates to the order: part 2 §6 shows package, team and payment cards to buyers only. */
+  /** How the caller relates to the order: package, team and payment cards are shown to buyers only. */
   viewer: z.object({ is_buyer: z.boolean(), is_team: z.boolean(), is_admin: z.boolean() }),
   /** The statuses the caller may move this order to now (ORDER_TRANSITIONS); empty when none. */
   allowed_transitions: z.array(z.enum(ORDER_STATUSES)),

@@ -26,7 +26,7 @@ import type { ContactTarget } from '../../lib/contact-request';
 import { guestChatPath, storeGuestSession } from '../../lib/guest-session';
 import { useStartTeamChat } from '../../features/chat/use-start-team-chat';
 
-/** Part 2 §2: the sign-up modal's words for the two account types. */
+/** The sign-up modal's words for the two account types a visitor may pick. */
 export const CONTACT_ACCOUNT_TYPE_DESCRIPTIONS: Record<AccountType, string> = {
   SELLER: 'Join teams and collaborate',
   BUYER: 'Contact teams and purchase services',
@@ -114,7 +114,10 @@ function SignUpSteps({ onRegistered }: { onRegistered: (sent: RegisterRequest) =
   );
 }
 
-/** Decision A6: a guest session, then the guest's room with the team; which step failed is said. */
+/**
+ * A guest session (a name and an optional email), then the guest's room with the team; which step failed is
+ * said.
+ */
 function GuestForm({ team, onStarted }: { team: ContactTarget; onStarted: (path: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -192,7 +195,7 @@ function GuestForm({ team, onStarted }: { team: ContactTarget; onStarted: (path:
 }
 
 /**
- * Part 2 §2, the contact flow for a visitor: a chooser (Sign In, Create Account, guest), each opening
+ * The contact flow for a visitor: a chooser (Sign In, Create Account, guest), each opening
  * its own view; closing a view comes back to the chooser, closing the chooser ends the flow. Whatever
  * way in, the chat opens at the end.
  */

@@ -40,7 +40,7 @@ function fillForm({ password = 'secret1', confirm }: { password?: string; confir
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
 describe('RegisterPage', () => {
-  it('asks for the account type first, with the specification descriptions', () => {
+  it('asks for the account type first, with the description of each', () => {
     renderRegister();
     expect(screen.getByRole('heading', { name: 'Choose Your Account Type' })).toBeTruthy();
     const seller = screen.getByRole('button', { name: /^Seller/ });
@@ -60,7 +60,7 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('heading', { name: 'Choose Your Account Type' })).toBeTruthy();
   });
 
-  it('validates with the specification texts and sends nothing', async () => {
+  it('validates with the fixed texts and sends nothing', async () => {
     const requests = stubFetch(() => jsonResponse(userFixture(), 201));
     renderRegister();
     chooseBuyer();

@@ -61,7 +61,7 @@ function ActivityItem({ entry, now }: { entry: ActivityEntry; now: Date }) {
   );
 }
 
-/** Decision D2: the real activity log, newest first. */
+/** The real activity log kept by the server (never sample entries), newest first. */
 export function ActivityPage() {
   const activity = useActivity();
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];

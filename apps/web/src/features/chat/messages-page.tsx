@@ -10,7 +10,7 @@ import { inboxQueryOptions } from './chat-api';
 import { inboxErrorText } from './chat-format';
 import { RoomSummary } from './components/room-summary';
 
-/** Part 2 §2 leaves the wording open; a buyer is pointed at teams, the team side waits for buyers. */
+/** A buyer is pointed at teams, the team side waits for buyers. */
 export const INBOX_EMPTY_TEXTS = {
   buyer: 'Find a team and press Contact Team to start a conversation.',
   other: 'When a buyer contacts one of your teams, the conversation will appear here.',

@@ -87,7 +87,7 @@ function ConversationCard({ room }: { room: ChatRoomSummary }) {
 }
 
 /**
- * Decision A5: `/team-chat-dashboard/{teamId}`, the team's conversations for its admin and members
+ * `/team-chat-dashboard/{teamId}`, the team's conversations for its admin and members
  * (the server decides), refreshed every 10 s.
  */
 export function TeamChatDashboardPage() {

@@ -21,7 +21,7 @@ import { WidePage } from '../../components/ui/wide-page';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** Part 1 §8: the server's words when it gave any, else the fixed text. */
+/** The server's words when it gave any, else the fixed text. */
 export function applyErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? TEAM_TEXTS.applyFailed;
   return error instanceof Error && error.message ? error.message : TEAM_TEXTS.applyFailed;

@@ -105,7 +105,10 @@ function ServiceLoadError({
   );
 }
 
-/** /service/{categoryId} (decision A1): choose what to build, then find the teams that build it. */
+/**
+ * /service/{categoryId} (a package has its own /service-package path): choose what to build, then find the
+ * teams that build it.
+ */
 export function ServiceCategoryPage() {
   const categoryId = parseCategoryId(useParams().categoryId);
   const category = useServiceCategory(categoryId ?? 0, { enabled: categoryId !== null });

@@ -58,7 +58,7 @@ function RequirementTags({ requirements }: { requirements: TeamRequirements }) {
   );
 }
 
-/** /teams (decision D3): the real teams for what a fixed service page asked for, sorted three ways. */
+/** /teams: the real teams from the database for what a fixed service page asked for, sorted three ways. */
 export function TeamsPage() {
   const [searchParams] = useSearchParams();
   const requirements = readTeamRequirements(searchParams);

@@ -194,7 +194,7 @@ function VerificationCentre({ user }: { user: User }) {
   );
 }
 
-/** Part 2: the verification centre, where a signed-in user asks for a role upgrade (part 2 §6). */
+/** The verification centre, where a signed-in user asks for one of the upgrades their role allows. */
 export function VerificationCentrePage() {
   const user = useCurrentUser();
   return (

@@ -84,7 +84,7 @@ function ApplicationForm({ state }: { state: 'none' | 'rejected' }) {
 }
 
 /**
- * Part 1 §2 and §5: a seller asks to become a team admin (decision A12). Its state comes from the
+ * A seller asks to become a team admin; a general admin's approval changes the role. Its state comes from the
  * team-admin requests; if they cannot be read, the user's verification status is the best guess.
  */
 export function TeamAdminApplicationCard({ user }: { user: User }) {
