@@ -8,12 +8,10 @@ import {
   messageListSchema,
   servicePackagesSchema,
   TEAM_CHAT_REFRESH_MS,
-  userSchema,
   type ChatMessage,
   type ChatRoomCreated,
   type GuestUser,
   type MessageList,
-  type ServicePackage,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
 import {
