@@ -3,7 +3,6 @@ import {
   CHAT_TEXTS,
   GUEST_NAME_MAX,
   guestUserRequestSchema,
-  loginRequestSchema,
   type GuestUserRequest,
   type RegisterRequest,
 } from '@teamhire/shared';
@@ -14,13 +13,13 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { PasswordField, TextField } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/form-field';
 import { useToast } from '../../components/ui/toast-context';
 import { storeTokens } from '../../lib/auth-tokens';
-import { loginFailureMessage } from '../../features/accounts/account-errors';
 import { login } from '../../features/accounts/api/login';
 import { AccountTypeStep, type AccountType } from '../../features/accounts/components/account-type-step';
 import { RegistrationForm } from '../../features/accounts/components/registration-form';
+import { SignInFields, useSignIn } from '../../features/accounts/components/sign-in-form';
 import { createGuestRoom, createGuestUser } from '../../features/chat/chat-api';
 import type { ContactTarget } from '../../lib/contact-request';
 import { guestChatPath, storeGuestSession } from '../../lib/guest-session';
@@ -41,52 +40,11 @@ const VIEW_TITLES: Record<Exclude<View, 'choose'>, string> = {
 };
 
 function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const tokens = await login(values);
-      storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
-    } catch (error) {
-      setFailure(loginFailureMessage(error));
-      return;
-    }
-    await onSignedIn();
-  });
-
+  const signIn = useSignIn(onSignedIn);
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-4">
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
-      <TextField
-        label="Email or Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-        ) : (
-          <LogIn aria-hidden="true" className="size-4" />
-        )}
-        Sign In
-      </Button>
+    <form noValidate onSubmit={signIn.onSubmit} aria-label="Sign in" className="flex flex-col gap-4">
+      {signIn.failure ? <Alert variant="error">{signIn.failure}</Alert> : null}
+      <SignInFields signIn={signIn} />
     </form>
   );
 }
