@@ -61,6 +61,11 @@ export function renderRoutesAt(routes: RouteObject[], path: string, probePaths: 
     ],
     { initialEntries: [path] },
   );
+  return renderRouter(router);
+}
+
+/** A memory router under the app's providers, with a fresh query client. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <ToastProvider>

@@ -6,7 +6,8 @@ import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fi
 import { FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
 import { GUEST_DASHBOARD_FALLBACK, GuestDashboardPage, UPGRADE_PATH } from './guest-dashboard-page';
 import { GUEST_SESSION_EXPIRED, GuestChatPage } from './guest-chat-page';
-import { readGuestSession, storeGuestSession } from '../../lib/guest-session';
+import { storeGuestFixture } from '../../test/fixtures';
+import { readGuestSession } from '../../lib/guest-session';
 
 const SLOW = { timeout: 5000 };
 
@@ -17,17 +18,6 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-function storeGrace() {
-  storeGuestSession({
-    token: 'guest-secret',
-    guestUserId: 8,
-    name: 'Grace',
-    tempUserId: 'guest:8',
-    chatRoomId: 55,
-    expiresAt: '2030-01-08T00:00:00Z',
-  });
-}
 
 type Override = (request: RecordedRequest) => Response | undefined;
 
@@ -75,7 +65,7 @@ function api(override: Override = () => undefined) {
 
 describe('GuestChatPage', { timeout: 15_000 }, () => {
   it("shows 'Chatting as {name}', sends the guest token to the API and the socket, and no inbox", async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderWithProviders(<GuestChatPage />, {
       route: '/chat/55?guest_token=guest-secret',
@@ -114,7 +104,7 @@ describe('GuestChatPage', { timeout: 15_000 }, () => {
   });
 
   it('explains an expired session (401), offers to start again and forgets the stored guest', async () => {
-    storeGrace();
+    storeGuestFixture();
     api(({ url }) =>
       url.endsWith('/access') ? jsonResponse({ detail: 'Your guest session has expired.' }, 401) : undefined,
     );
@@ -129,7 +119,7 @@ describe('GuestChatPage', { timeout: 15_000 }, () => {
   });
 
   it('shows the access-denied view for a room that is not the guest’s', async () => {
-    storeGrace();
+    storeGuestFixture();
     api(({ url }) => (url.endsWith('/access') ? jsonResponse({ detail: 'Access denied' }, 403) : undefined));
     renderWithProviders(<GuestChatPage />, {
       route: '/chat/55?guest_token=guest-secret',
@@ -159,7 +149,7 @@ describe('GuestDashboardPage', { timeout: 15_000 }, () => {
   });
 
   it('has the tabs Chat, History, Profile and the guest actions', async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderDashboard('/guest-dashboard?chat_room_id=55&guest_token=guest-secret');
     expect(await screen.findByRole('heading', { name: 'Your chat with Pixel Crew' }, SLOW)).toBeTruthy();
@@ -179,7 +169,7 @@ describe('GuestDashboardPage', { timeout: 15_000 }, () => {
   });
 
   it('ends the session after confirmation: guest data cleared, back to /', async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderDashboard('/guest-dashboard?chat_room_id=55&guest_token=guest-secret');
     fireEvent.click(await screen.findByRole('button', { name: 'End Session' }, SLOW));
