@@ -26,7 +26,17 @@ export function renderWithProviders(
   }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const router = createMemoryRouter(
-    [{ path, element: <ContactTeamProvider>{ui}</ContactTeamProvider> }, ...extraRoutes],
+    // Every route, the extra ones too, can offer Contact Team as the app's layout does.
+    [
+      {
+        element: (
+          <ContactTeamProvider>
+            <Outlet />
+          </ContactTeamProvider>
+        ),
+        children: [{ path, element: ui }, ...extraRoutes],
+      },
+    ],
     { initialEntries: [route] },
   );
   const result = render(
