@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
@@ -19,48 +19,46 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Override = (request: RecordedRequest) => Response | undefined;
-
-function api(override: Override = () => undefined) {
-  return stubFetch((request) => {
-    const answer = override(request);
-    if (answer) return answer;
-    const { pathname } = new URL(request.url, 'http://localhost');
-    if (pathname === '/api/chat-rooms/55/access') {
-      return jsonResponse({ chat_room_id: 55, team_id: 3, team_name: 'Pixel Crew', role: 'guest' });
-    }
-    if (pathname === '/api/chat-rooms/55/messages') {
-      return jsonResponse({
-        items: [
-          messageFixture({
-            id: 1,
-            chat_room_id: 55,
-            sender_id: 'guest:8',
-            sender_name: 'Grace',
-            sender_role: 'guest',
-            message_text: 'Hi there',
-          }),
-          messageFixture({
-            id: 2,
-            chat_room_id: 55,
-            sender_id: 'user:20',
-            sender_name: 'bo_admin',
-            sender_role: 'admin',
-            message_text: 'Welcome!',
-          }),
-        ],
-        next_before: null,
-      });
-    }
-    if (pathname === '/api/chat-rooms/55/read') return new Response(null, { status: 204 });
-    if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
-    if (pathname === '/api/user/chat-rooms') {
-      return jsonResponse([
-        roomSummaryFixture({ chat_room_id: 55, buyer_name: 'Grace', last_message_text: 'Welcome!' }),
-      ]);
-    }
-    return jsonResponse({ detail: 'Not Found' }, 404);
-  });
+function api(override: FetchOverride = () => undefined) {
+  return stubFetch(
+    withOverride(override, (request) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      if (pathname === '/api/chat-rooms/55/access') {
+        return jsonResponse({ chat_room_id: 55, team_id: 3, team_name: 'Pixel Crew', role: 'guest' });
+      }
+      if (pathname === '/api/chat-rooms/55/messages') {
+        return jsonResponse({
+          items: [
+            messageFixture({
+              id: 1,
+              chat_room_id: 55,
+              sender_id: 'guest:8',
+              sender_name: 'Grace',
+              sender_role: 'guest',
+              message_text: 'Hi there',
+            }),
+            messageFixture({
+              id: 2,
+              chat_room_id: 55,
+              sender_id: 'user:20',
+              sender_name: 'bo_admin',
+              sender_role: 'admin',
+              message_text: 'Welcome!',
+            }),
+          ],
+          next_before: null,
+        });
+      }
+      if (pathname === '/api/chat-rooms/55/read') return new Response(null, { status: 204 });
+      if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
+      if (pathname === '/api/user/chat-rooms') {
+        return jsonResponse([
+          roomSummaryFixture({ chat_room_id: 55, buyer_name: 'Grace', last_message_text: 'Welcome!' }),
+        ]);
+      }
+      return jsonResponse({ detail: 'Not Found' }, 404);
+    }),
+  );
 }
 
 describe('GuestChatPage', { timeout: 15_000 }, () => {
