@@ -1,4 +1,4 @@
-// Decision B3: package search "fast at 100k packages". Seeds 100k packages with generate_series in the
+// Package search must stay fast at 100k packages. Seeds 100k packages with generate_series in the
 // benchmark's own database (one statement, a few seconds), then measures typical searches through the
 // real app at 10 connections. Figures only: the target is printed beside them, nothing fails.
 import autocannon from 'autocannon';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { serious, signInToDashboard, signOut } from './support/marketplace';
 import { withDatabase } from './support/database';
 
 const PASSWORD = 'first-secret-1';
@@ -46,20 +47,6 @@ async function registerThroughApi(
   expect(response.status()).toBe(201);
 }
 
-async function signIn(page: Page, identifier: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email or Username', { exact: true }).fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
 test.describe('accounts', () => {
   test('a buyer registers in two steps, verifies the email and signs in with email and username', async ({
     page,
@@ -96,7 +83,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
 
-    await signIn(page, account.email, PASSWORD);
+    await signInToDashboard(page, account.email, PASSWORD);
     const card = page.getByRole('region', { name: 'Profile overview' });
     await expect(card.getByText(account.username, { exact: true })).toBeVisible();
     await expect(card.getByText(account.email)).toBeVisible();
@@ -109,7 +96,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
 
     await signOut(page);
-    await signIn(page, account.username, PASSWORD);
+    await signInToDashboard(page, account.username, PASSWORD);
     await expect(page.getByRole('region', { name: 'Profile overview' })).toBeVisible();
   });
 
@@ -128,7 +115,7 @@ test.describe('accounts', () => {
   test('a user changes the password and signs in with the new one', async ({ page }) => {
     const account = newAccount('changer');
     await registerThroughApi(page, account);
-    await signIn(page, account.username, PASSWORD);
+    await signInToDashboard(page, account.username, PASSWORD);
 
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
@@ -152,7 +139,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect username or password');
-    await signIn(page, account.username, 'second-secret-2');
+    await signInToDashboard(page, account.username, 'second-secret-2');
 
     await page.goto('/activity');
     await expect(page.getByRole('list', { name: 'Activity' }).getByText('Signed in').first()).toBeVisible();
@@ -161,7 +148,7 @@ test.describe('accounts', () => {
   test('a user edits the profile and uploads a picture', async ({ page }) => {
     const account = newAccount('editor');
     await registerThroughApi(page, account);
-    await signIn(page, account.username, PASSWORD);
+    await signInToDashboard(page, account.username, PASSWORD);
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Profile' })).toBeVisible();
 
@@ -211,7 +198,7 @@ test.describe('accounts', () => {
     ).toBeVisible();
     await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
 
-    await signIn(page, account.email, 'reset-secret-3');
+    await signInToDashboard(page, account.email, 'reset-secret-3');
   });
 
   test('guards send a visitor to /login and a signed-in user away from /login', async ({ page }) => {
@@ -241,7 +228,7 @@ test.describe('accounts', () => {
   test('an expired access token is renewed without the user noticing', async ({ page }) => {
     const account = newAccount('renews');
     await registerThroughApi(page, account);
-    await signIn(page, account.username, PASSWORD);
+    await signInToDashboard(page, account.username, PASSWORD);
     const refreshTokenBefore = await page.evaluate(() => window.localStorage.getItem('refresh_token'));
 
     const refreshCalls: string[] = [];
@@ -266,7 +253,7 @@ test.describe('accounts', () => {
   test('a refused refresh ends the session and sends the user to /login', async ({ page }) => {
     const account = newAccount('expires');
     await registerThroughApi(page, account);
-    await signIn(page, account.username, PASSWORD);
+    await signInToDashboard(page, account.username, PASSWORD);
     await page.evaluate(() => {
       window.localStorage.setItem('access_token', 'expired.garbage.token');
       window.localStorage.setItem('refresh_token', 'revoked-refresh-token');
@@ -299,9 +286,3 @@ test.describe('accounts', () => {
     });
   }
 });
-
-function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, createTeam, RUN, signedInPage } from './support/marketplace';
+import { createAccount, createTeam, RUN, signedInPage, contactTeamFromBrowse } from './support/marketplace';
 
 /**
  * Text that people type and names of files they send are shown as text, never run as code: markup and
@@ -23,13 +23,7 @@ test('script in chat text and file names is shown as text and never runs', async
   await createTeam(admin.id, teamName);
 
   const buyerPage = await signedInPage(browser, buyer.username);
-  await buyerPage.goto(`/teams/browse?search=${encodeURIComponent(teamName)}`);
-  await buyerPage
-    .getByRole('article', { name: teamName })
-    .getByRole('button', { name: /^Contact Team/ })
-    .click();
-  await expect(buyerPage).toHaveURL(/\/team-chat\/\d+$/);
-  const roomPath = new URL(buyerPage.url()).pathname;
+  const roomPath = await contactTeamFromBrowse(buyerPage, teamName);
 
   const box = buyerPage.getByRole('textbox', { name: 'Message' });
   await box.fill(MESSAGE);

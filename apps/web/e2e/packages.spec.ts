@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { hashPassword } from '../../api/src/modules/accounts/password';
+import { expectToast, serious } from './support/marketplace';
 import { withDatabase } from './support/database';
 
 const PASSWORD = 'package-secret-1';
@@ -69,21 +70,13 @@ async function signedInPage(browser: Browser, username: string): Promise<Page> {
   return page;
 }
 
-/** The dashboard has no top navigation (part 2 §2); any other page shows the workspace links. */
+/**
+ * The dashboard has its own compact header instead of the top navigation; any other page shows the
+ * workspace links.
+ */
 async function followWorkspaceLink(page: Page, name: string) {
   await page.goto('/profile/edit');
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name, exact: true }).click();
-}
-
-/** Radix repeats a toast's text in a live region for screen readers. */
-async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
-
-function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 test.describe('service packages', () => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hashPassword } from '../../api/src/modules/accounts/password';
+import { expectToast, serious, signInToDashboard } from './support/marketplace';
 import { withDatabase } from './support/database';
 
 const PASSWORD = 'profile-secret-1';
@@ -32,21 +33,8 @@ async function createAccount(
   return result.rows[0]!.id;
 }
 
-async function signIn(page: Page, identifier: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email or Username', { exact: true }).fill(identifier);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 function section(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
-}
-
-/** Radix repeats a toast's text in a live region for screen readers. */
-async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
 
 async function openDialog(page: Page, button: string, title: string): Promise<Locator> {
@@ -61,19 +49,13 @@ async function save(dialog: Locator) {
   await expect(dialog).toBeHidden();
 }
 
-function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.help}`);
-}
-
 test.describe('professional profile', () => {
   test('a seller adds one item of each kind, edits one, deletes one, and a reload shows exactly that', async ({
     page,
   }) => {
     const seller = newAccount('pseller');
     const sellerId = await createAccount(seller, 'SELLER');
-    await signIn(page, seller.username);
+    await signInToDashboard(page, seller.username, PASSWORD);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
     const summary = page.getByRole('region', { name: 'Profile summary' });
@@ -232,7 +214,7 @@ test.describe('professional profile', () => {
 
     const reader = newAccount('preader');
     await createAccount(reader, 'BUYER');
-    await signIn(page, reader.username);
+    await signInToDashboard(page, reader.username, PASSWORD);
     await page.goto(`/users/${sellerId}`);
     const summary = page.getByRole('region', { name: 'Profile summary' });
     await expect(summary.getByText(seller.username)).toBeVisible();
@@ -254,7 +236,7 @@ test.describe('professional profile', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const seller = newAccount('paxe');
     await createAccount(seller, 'SELLER');
-    await signIn(page, seller.username);
+    await signInToDashboard(page, seller.username, PASSWORD);
     await page.goto('/profile');
     await expect(section(page, 'Education')).toBeVisible();
     expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);

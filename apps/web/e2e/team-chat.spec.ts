@@ -1,9 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { createAccount, createTeam, RUN, serious, signedInPage } from './support/marketplace';
+import {
+  createAccount,
+  createTeam,
+  RUN,
+  serious,
+  signedInPage,
+  contactTeamFromBrowse,
+} from './support/marketplace';
 
-/** A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the thumbnail. */
+/**
+ * A noisy PNG of a few megabytes: big enough for the upload to report progress, a real image for the
+ * thumbnail.
+ */
 async function noisyPng(): Promise<Buffer> {
   const width = 1200;
   const height = 1200;
@@ -27,13 +37,7 @@ test.describe('team chat', () => {
 
     // The buyer finds the team and presses Contact Team.
     const buyerPage = await signedInPage(browser, buyer.username);
-    await buyerPage.goto(`/teams/browse?search=${encodeURIComponent(teamName)}`);
-    await buyerPage
-      .getByRole('article', { name: teamName })
-      .getByRole('button', { name: /^Contact Team/ })
-      .click();
-    await expect(buyerPage).toHaveURL(/\/team-chat\/\d+$/);
-    const roomPath = new URL(buyerPage.url()).pathname;
+    const roomPath = await contactTeamFromBrowse(buyerPage, teamName);
     await expect(buyerPage.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
     await expect(buyerPage.getByText('Buyer', { exact: true })).toBeVisible();
     await expect(buyerPage.getByRole('button', { name: "Hi! I'd like to discuss a project." })).toBeVisible();
@@ -111,13 +115,7 @@ test.describe('team chat', () => {
     const teamId = await createTeam(admin.id, teamName);
 
     const buyerPage = await signedInPage(browser, buyer.username);
-    await buyerPage.goto(`/teams/browse?search=${encodeURIComponent(teamName)}`);
-    await buyerPage
-      .getByRole('article', { name: teamName })
-      .getByRole('button', { name: /^Contact Team/ })
-      .click();
-    await expect(buyerPage).toHaveURL(/\/team-chat\/\d+$/);
-    const roomPath = new URL(buyerPage.url()).pathname;
+    const roomPath = await contactTeamFromBrowse(buyerPage, teamName);
     const buyerBox = buyerPage.getByRole('textbox', { name: 'Message' });
     await buyerBox.fill('Do you build landing pages?');
     await buyerBox.press('Enter');
@@ -125,7 +123,7 @@ test.describe('team chat', () => {
       buyerPage.getByRole('log', { name: 'Messages' }).getByText('Do you build landing pages?'),
     ).toBeVisible();
 
-    // The team sees the conversation on its dashboard, reached by the old path too (decision A5).
+    // The team sees the conversation on its dashboard, reached by the old /teams/{id}/chats path too.
     const adminPage = await signedInPage(browser, admin.username);
     await adminPage.goto(`/teams/${teamId}/chats`);
     await expect(adminPage).toHaveURL(new RegExp(`/team-chat-dashboard/${teamId}$`));

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hashPassword } from '../../api/src/modules/accounts/password';
+import { expectToast, serious, signInToDashboard, signOut } from './support/marketplace';
 import { withDatabase } from './support/database';
 
 const PASSWORD = 'team-secret-1';
@@ -17,9 +18,9 @@ function newUsername(prefix: string): string {
 }
 
 /**
- * Accounts are stored directly: a general admin cannot register itself (decision A12), and the
- * journeys of all files share the registration limit of 20 per hour per address. A low scrypt cost
- * keeps it quick; the server reads the cost from the hash.
+ * Accounts are stored directly: a general admin cannot register itself (no one may grant themselves
+ * that role), and the journeys of all files share the registration limit of 20 per hour per address.
+ * A low scrypt cost keeps it quick; the server reads the cost from the hash.
  */
 async function createAccount(prefix: string, role: Role): Promise<string> {
   const username = newUsername(prefix);
@@ -37,28 +38,7 @@ async function createAccount(prefix: string, role: Role): Promise<string> {
 async function signIn(page: Page, username: string) {
   // A fresh entry: signing out of a protected page leaves it in /login's history state as the way back.
   await page.goto('about:blank');
-  await page.goto('/login');
-  await page.getByLabel('Email or Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: /^Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
-}
-
-/** Radix repeats a toast's text in a live region for screen readers. */
-async function expectToast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
-
-function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {
-  return violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.help}`);
+  await signInToDashboard(page, username, PASSWORD);
 }
 
 test.describe('team management', () => {

@@ -1,4 +1,4 @@
-/** Account texts from the specification (part 1 §5, §8; part 2 §5, §8). Kept free of zod, see texts.ts. */
+/** Account validation and error texts the user reads. Kept free of zod, see texts.ts. */
 export const ACCOUNT_TEXTS = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters long',

@@ -5,7 +5,10 @@ import { paginationQuerySchema } from './pagination';
 
 export const USER_ROLES = ['USER', 'BUYER', 'SELLER', 'TEAM_ADMIN', 'GENERAL_ADMIN'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
-/** Decision A12: self-registration picks one of these; every other role comes from verification. */
+/**
+ * Self-registration picks one of these; every other role comes from a reviewed verification request, so
+ * nobody grants themselves power.
+ */
 export const SELF_REGISTRATION_ROLES = ['SELLER', 'BUYER'] as const;
 export const VERIFICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
@@ -134,7 +137,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Only these four fields may be changed by their owner (part 1 §7). */
+/** Only these four fields may be changed by their owner; role and verification belong to the review. */
 export const updateMeRequestSchema = z.strictObject({
   username: usernameSchema.optional(),
   email: emailSchema.optional(),
@@ -159,7 +162,10 @@ export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
 
 export const profilePictureResponseSchema = z.object({ profile_picture_url: z.string() });
 
-/** Decision A11. */
+/**
+ * What the signed-in user may do; the server computes it from the role and its verification, so the web app
+ * never decides.
+ */
 export const navigationSchema = z.object({
   can_create_team: z.boolean(),
   can_manage_team: z.boolean(),

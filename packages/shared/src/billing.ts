@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationQuerySchema } from './pagination';
 
 /**
- * Cards, saved payment methods and payment history (part 2 §3, §5; decisions A8, P2).
+ * Cards, saved payment methods and payment history.
  *
  * A full card number and a CVV may travel in a request, but they are never stored, logged or
  * echoed: the server keeps only the brand and the last four digits.
@@ -37,11 +37,11 @@ export const SAVED_PAYMENT_METHOD_TYPE_LABELS: Record<SavedPaymentMethodType, st
   BANK_TRANSFER: 'Bank Transfer',
 };
 
-/** Decision A8: the stored payment status, lower case in the API. */
+/** The stored payment status, lower case in the API like every status. */
 export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Decision A8: payment history keeps the upper-case spelling the specification shows. */
+/** Payment history keeps the upper-case spelling its screen has always shown. */
 export const PAYMENT_HISTORY_STATUSES = ['PENDING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type PaymentHistoryStatus = (typeof PAYMENT_HISTORY_STATUSES)[number];
 export const PAYMENT_HISTORY_METHODS = ['CREDIT_CARD', 'PAYPAL'] as const;
@@ -70,10 +70,10 @@ export const CARD_BRAND_LABELS: Record<CardBrand, string> = {
 
 export const EXPIRY_MONTH_MIN = 1;
 export const EXPIRY_MONTH_MAX = 12;
-/** Part 2 §5: the saved-method form accepts years from 2024. */
+/** The saved-method form accepts years from 2024. */
 export const SAVED_METHOD_EXPIRY_YEAR_MIN = 2024;
 export const EXPIRY_YEAR_MAX = 2100;
-/** Part 2 §9: the payment form offers ten expiry years starting with the current one. */
+/** The payment form offers ten expiry years starting with the current one. */
 export const PAYMENT_EXPIRY_YEAR_CHOICES = 10;
 export const CVV_MAX_LENGTH = 4;
 export const CARD_NUMBER_MIN_DIGITS = 12;

@@ -28,7 +28,7 @@ export const CHAT_PAGE_SIZE = 50;
 export const GUEST_NAME_MIN = 2;
 export const GUEST_NAME_MAX = 50;
 export const GUEST_SESSION_DAYS = 7;
-/** Part 2 §9: 1 GB means 1024^3 bytes. */
+/** 1 GB means 1024^3 bytes, as the size limit and its message count it. */
 export const CHAT_UPLOAD_MAX_BYTES = 1024 ** 3;
 export const INBOX_WIDGET_ROOMS = 5;
 export const UNREAD_BADGE_MAX = 99;
@@ -154,7 +154,7 @@ export const markReadRequestSchema = z.strictObject({
   last_message_id: z.number().int().positive().optional(),
 });
 
-/** Part 2 §9: file types are grouped by extension for display. */
+/** File types are grouped by extension for display, so a file shows a fitting icon. */
 export const FILE_KIND_EXTENSIONS = {
   image: ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg', 'bmp', 'avif', 'heic'],
   video: ['mp4', 'mov', 'avi', 'mkv', 'webm'],
@@ -194,7 +194,7 @@ export function fileKindOf(fileName: string): FileKind {
   return 'document';
 }
 
-/** The realtime protocol (part 2 §7), as a typed map. */
+/** The realtime protocol, as a typed map both ends compile against. */
 export interface ServerEvents {
   new_message: { message: ChatMessage };
   user_joined: { user_id: string; name: string };

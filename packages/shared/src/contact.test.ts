@@ -24,7 +24,7 @@ function messages(payload: unknown): Record<string, string[]> {
   return byField;
 }
 
-describe('the contact texts (part 1 §5)', () => {
+describe('the contact texts', () => {
   it('are the specified texts', () => {
     expect(CONTACT_TEXTS.nameRequired).toBe('Name is required');
     expect(CONTACT_TEXTS.emailRequired).toBe('Email is required');

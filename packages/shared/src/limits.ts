@@ -1,4 +1,4 @@
-/** Limits and constants named by the specification; the API and the web forms both read them from here. */
+/** Limits and constants of the product; the API and the web forms both read them from here. */
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 100;
 
@@ -16,7 +16,7 @@ export const HEADER_SCROLLED_PX = 50;
 export const STATISTICS_CHART_HEIGHT_PX = 300;
 export const STATISTICS_TIMELINE_MONTHS = 12;
 
-/** Client cache lifetimes (part 1 §9). */
+/** Client cache lifetimes: how long an answer may be shown before it is fetched again. */
 export const STALE_TIME = {
   serviceCategories: 5 * 60_000,
   technologies: 5 * 60_000,

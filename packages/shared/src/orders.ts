@@ -15,8 +15,8 @@ import { PACKAGE_STATUSES } from './packages';
 import { paginationQuerySchema } from './pagination';
 
 /**
- * Orders, payments and reviews (part 2 §2-§9; decisions A2, A3, A8, A15, A16, B1, B2, B4, P1-P4).
- * Money is decimal dollars with at most two decimals (A15); statuses are lower case (A8).
+ * Orders, payments and reviews. Money is decimal dollars with at most two decimals (the server stores
+ * integer cents); statuses are lower case.
  */
 
 export const ORDER_TEXTS = {
@@ -53,7 +53,7 @@ export const ORDER_TEXTS = {
   processingFeeLabel: 'Processing fee',
 } as const;
 
-/** Decision A8, part 2 §9: the order status enumeration, lower case. */
+/** The order status enumeration, lower case like every status in the API. */
 export const ORDER_STATUSES = [
   'pending',
   'confirmed',
@@ -89,7 +89,7 @@ export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   cancelled: 'red',
   refunded: 'purple',
 };
-/** Part 2 §2: the orders list tabs; `all` means no status filter. */
+/** The orders list tabs; `all` means no status filter. */
 export const ORDER_FILTER_TABS = ['all', 'confirmed', 'in_progress', 'completed'] as const;
 export const ORDER_TIMELINE_STEPS = [
   'Order Placed',
@@ -126,7 +126,7 @@ export const BILLING_COUNTRY_LABELS: Record<BillingCountry, string> = {
 };
 export const DEFAULT_BILLING_COUNTRY: BillingCountry = 'US';
 
-/** Part 2 §9: the processing fee is fixed at $0.00. */
+/** The processing fee is fixed at $0.00; the summary still shows it. */
 export const PROCESSING_FEE = 0;
 export const ORDER_CURRENCY = 'USD';
 export const ORDERS_PAGE_SIZE = 100;
@@ -140,7 +140,9 @@ export const POSTAL_CODE_MAX = 20;
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 
-/** The test provider's cards (decision P1). */
+/**
+ * The test provider's cards, as a real gateway's test mode has them: success, declined, insufficient funds.
+ */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
@@ -253,7 +255,7 @@ export function allowedOrderActions(
   return ORDER_ACTIONS.filter((action) => actions.has(action));
 }
 
-/** Dollars with at most two decimals (A15). */
+/** Dollars with at most two decimals (the server stores cents). */
 const dollars = z
   .number({ error: 'Amount must be a number' })
   .positive('Amount must be greater than 0')
@@ -456,7 +458,7 @@ export const orderSchema = z.object({
   /** The latest payment of the order; null only for an order that never reached the provider. */
   payment: paymentSchema.nullable(),
   review: reviewSchema.nullable(),
-  /** How the caller relates to the order: part 2 §6 shows package, team and payment cards to buyers only. */
+  /** How the caller relates to the order: package, team and payment cards are shown to buyers only. */
   viewer: z.object({ is_buyer: z.boolean(), is_team: z.boolean(), is_admin: z.boolean() }),
   /** The statuses the caller may ask PUT /api/orders/{id}/status for now; empty when none. */
   allowed_transitions: z.array(z.enum(ORDER_STATUSES)),

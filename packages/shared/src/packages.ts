@@ -37,7 +37,7 @@ export const PACKAGE_DESCRIPTION_MAX = 10_000;
 export const PACKAGE_PRICE_MIN = 1;
 export const PACKAGE_PRICE_MAX = 1_000_000;
 export const PACKAGE_DURATION_MAX = 365;
-/** Editing has no upper bound in the specification; this only keeps the number sane. */
+/** Editing has no upper bound for the user; this only keeps the number sane. */
 export const PACKAGE_EDIT_DURATION_MAX = 3650;
 /** How many revision requests an order of the package includes. */
 export const PACKAGE_REVISIONS_MIN = 0;
@@ -56,14 +56,14 @@ export const PACKAGE_BROWSE_PAGE_SIZE = 50;
 export const PACKAGE_EXCERPT_LENGTH = 150;
 export const PACKAGE_CARD_TAGS = 4;
 
-/** Dollars with at most two decimals (decision A15); stored as integer cents. */
+/** Dollars with at most two decimals; stored as integer cents, so sums never round. */
 const price = z
   .number({ error: PACKAGE_TEXTS.priceTooLow })
   .min(PACKAGE_PRICE_MIN, PACKAGE_TEXTS.priceTooLow)
   .max(PACKAGE_PRICE_MAX, `Price must be at most $${PACKAGE_PRICE_MAX.toLocaleString('en-US')}`)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use at most two decimals');
 
-/** Comma-separated, as the specification shows it; stored trimmed, without empties or repeats. */
+/** Comma-separated, as the form shows it; stored trimmed, without empties or repeats. */
 export const tagsSchema = z
   .string()
   .max(1000)

@@ -1,5 +1,5 @@
 /**
- * The six fixed service pages (part 1 §2) and the finder's query vocabulary (part 1 §9).
+ * The six fixed service pages and the finder's query vocabulary.
  * `/teams` reads exactly these keys back from its query string.
  */
 export const SERVICE_TYPES = ['web', 'mobile', 'cloud', 'api', 'uiux', 'security'] as const;

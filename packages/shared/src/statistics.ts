@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 export const statisticsTimelinePointSchema = z.object({ label: z.string(), count: z.number().int() });
 
-/** Decision A9. */
+/**
+ * Landing-page figures, all counted from the database (active catalogue rows, real orders), never typed in.
+ */
 export const dashboardStatisticsSchema = z.object({
   total_services: z.number().int(),
   total_project_types: z.number().int(),

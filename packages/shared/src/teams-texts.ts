@@ -1,4 +1,4 @@
-/** Team, application and verification texts (part 1 §5, §8; part 2 §5, §8). Free of zod, see texts.ts. */
+/** Team, application and verification validation and error texts. Free of zod, see texts.ts. */
 export const TEAM_TEXTS = {
   nameRequired: 'Team name is required',
   nameTooShort: 'Team name must be at least 3 characters',

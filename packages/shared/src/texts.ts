@@ -1,5 +1,5 @@
 /**
- * User-facing texts from the specification. Kept apart from the zod schemas so that a page needing
+ * User-facing texts. Kept apart from the zod schemas so that a page needing
  * only a text does not pull the validation library into its first download.
  */
 export const CONTACT_TEXTS = {

@@ -7,7 +7,7 @@ export const VERIFICATION_MESSAGE_MIN = 50;
 export const VERIFICATION_MESSAGE_MAX = 2000;
 export const VERIFICATION_PENDING_PAGE_SIZE = 50;
 
-/** Part 2 §6: the upgrades each role may ask for. */
+/** The upgrades each role may ask for: one step up, never straight to general admin. */
 export const ROLE_UPGRADES: Record<UserRole, readonly UserRole[]> = {
   USER: ['TEAM_ADMIN', 'GENERAL_ADMIN', 'BUYER', 'SELLER'],
   BUYER: ['TEAM_ADMIN', 'SELLER'],

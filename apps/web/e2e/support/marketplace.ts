@@ -94,19 +94,45 @@ export async function createTeamWithPackage(
   });
 }
 
-export async function signIn(page: Page, username: string): Promise<void> {
+export async function signIn(page: Page, identifier: string, password = PASSWORD): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email or Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Email or Username', { exact: true }).fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signInToDashboard(page: Page, identifier: string, password = PASSWORD): Promise<void> {
+  await signIn(page, identifier, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Radix repeats a toast's text in a live region for screen readers. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 }
 
 export async function signedInPage(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, username);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signInToDashboard(page, username);
   return page;
+}
+
+/** A signed-in buyer finds the team on /teams/browse and presses Contact Team; returns the room's path. */
+export async function contactTeamFromBrowse(page: Page, teamName: string): Promise<string> {
+  await page.goto(`/teams/browse?search=${encodeURIComponent(teamName)}`);
+  await page
+    .getByRole('article', { name: teamName })
+    .getByRole('button', { name: /^Contact Team/ })
+    .click();
+  await expect(page).toHaveURL(/\/team-chat\/\d+$/);
+  return new URL(page.url()).pathname;
 }
 
 export function serious(violations: { id: string; help: string; impact?: string | null }[]): string[] {

@@ -29,7 +29,7 @@ export function SkipLink() {
   );
 }
 
-/** Part 1 §2: these pages bring their own compact header for a signed-in user. */
+/** These pages bring their own compact header for a signed-in user, so the navigation bar would repeat it. */
 export function hidesNavigationBar(pathname: string, signedIn: boolean): boolean {
   return signedIn && (pathname === '/dashboard' || pathname.startsWith('/team-chat/'));
 }

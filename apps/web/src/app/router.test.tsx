@@ -1,11 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { ToastProvider } from '../components/ui/toast';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { jsonResponse, stubFetch } from '../test/fetch-stub';
 import { navigationFixture, signIn, userFixture } from '../test/fixtures';
-import { createTestQueryClient } from '../test/render';
+import { renderRouter } from '../test/render';
 import { Layout } from './layout';
 import { RouteErrorView } from './route-error-view';
 import { routes } from './router';
@@ -26,15 +24,7 @@ function stubApi() {
 }
 
 function renderRoutes(routeObjects: RouteObject[], path: string) {
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRouter(createMemoryRouter(routeObjects, { initialEntries: [path] }));
 }
 
 describe('routes', () => {

@@ -79,7 +79,7 @@ export const routes: RouteObject[] = [
             },
           },
           {
-            // Part 1 §2 lists more login-protected routes; each joins this group when its screen exists.
+            // More routes need a sign-in; each joins this group when its screen exists.
             element: <ProtectedRoute />,
             children: [
               {

@@ -111,7 +111,7 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/things', { schema: anyJson })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });
 
-  it('uses the specification texts of ACCOUNT_TEXTS', () => {
+  it('uses the texts of ACCOUNT_TEXTS', () => {
     expect(NETWORK_ERROR_MESSAGE).toBe(ACCOUNT_TEXTS.backendUnavailable);
     expect(AUTHENTICATION_FAILED_MESSAGE).toBe(ACCOUNT_TEXTS.authenticationFailed);
     expect(NO_REFRESH_TOKEN_MESSAGE).toBe(ACCOUNT_TEXTS.noRefreshToken);

@@ -16,7 +16,9 @@ export interface ApiFieldError {
   message: string;
 }
 
-/** An answer from the server that was not a success; `message` is the server's `detail`, else 'HTTP {status}'. */
+/**
+ * An answer from the server that was not a success; `message` is the server's `detail`, else 'HTTP {status}'.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -123,7 +125,10 @@ function isFieldError(value: unknown): value is ApiFieldError {
   return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 }
 
-/** Reads the `{detail, errors?}` body of decision A14 without trusting its shape. */
+/**
+ * Reads the `{detail, errors?}` body every API error has, without trusting its shape (a proxy may answer
+ * instead).
+ */
 function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
   if (!isRecord(body) || typeof body.detail !== 'string' || body.detail === '') {

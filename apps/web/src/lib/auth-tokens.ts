@@ -1,5 +1,5 @@
 /**
- * The session's tokens, kept in localStorage (part 1 §4) so that every tab shares one session.
+ * The session's tokens, kept in localStorage so that every tab shares one session.
  * localStorage is the only source of truth: another tab may rotate or remove the tokens at any time.
  */
 export const ACCESS_TOKEN_KEY = 'access_token';

@@ -42,7 +42,7 @@ export function formatNumber(value: number): string {
   return numberFormatter.format(value);
 }
 
-/** Amounts arrive as decimal US dollars (decision A15). */
+/** Amounts arrive as decimal US dollars with at most two decimals (the server stores cents). */
 export function formatMoney(amount: number): string {
   if (Math.abs(amount) < MONEY_LIMIT && !Object.is(amount, -0)) {
     const cents = roundedCents(Math.abs(amount));
@@ -76,7 +76,7 @@ export function formatDate(value: Date | string): string {
   return dateFormatter.format(date);
 }
 
-/** Part 1 §9: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago', then a date. */
+/** 'Just now', 'Nm ago', 'Nh ago', 'Nd ago', then a date. */
 export function formatRelativeTime(value: Date | string, now: Date = new Date()): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const elapsed = now.getTime() - date.getTime();

@@ -1,8 +1,9 @@
 import { getAccessToken } from './auth-tokens';
 
 /**
- * A guest's temporary session (part 2 §3: stored locally). The token is the guest's only credential:
- * the API reads it from the X-Guest-Token header and the socket from `guest_token`.
+ * A guest's temporary session (stored locally: a guest has no account to keep it). The token is the
+ * guest's only credential: the API reads it from the X-Guest-Token header and the socket from
+ * `guest_token`.
  */
 export interface GuestSession {
   token: string;

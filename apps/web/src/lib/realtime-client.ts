@@ -7,11 +7,11 @@ import {
   type ServerEvents,
 } from '@teamhire/shared';
 
-/** The reconnect delay doubles from 3000 ms (part 2 §9) up to this. */
+/** The reconnect delay doubles from 3000 ms up to this, so a server that is down is not flooded. */
 export const RECONNECT_MAX_MS = 30_000;
 
 /**
- * Decision D5: a clean close (1000), not a member (4003) and no such room (4004) are final answers;
+ * A clean close (1000), not a member (4003) and no such room (4004) are final answers;
  * anything else (1006 is what a dropped network gives) is worth another try.
  */
 const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([
@@ -46,7 +46,7 @@ export type SocketFactory = (url: string) => SocketLike;
 type Handlers = { [K in keyof ServerEvents]?: (event: { type: K } & ServerEvents[K]) => void };
 
 export interface RealtimeClientOptions {
-  /** The path on the page's own origin (decision D4), e.g. `/ws/chat/12`. */
+  /** The path on the page's own origin (never a fixed host), e.g. `/ws/chat/12`. */
   path: string;
   /** Read on every attempt: the token may have been renewed since the last one. */
   getToken: () => string | null;
@@ -194,7 +194,7 @@ export class RealtimeClient {
 }
 
 /**
- * Part 2 §4: 'typing' is true while the box is non-empty, and off after 2 s without a keystroke, on
+ * 'typing' is true while the box is non-empty, and off after 2 s without a keystroke, on
  * blur, or when the message is sent. Only changes are sent.
  */
 export class TypingSignal {

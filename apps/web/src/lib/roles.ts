@@ -8,12 +8,12 @@ export const ROLE_LABELS: Record<UserRole, string> = {
   GENERAL_ADMIN: 'General Admin',
 };
 
-/** Part 1 §6: the superuser flag bypasses every role requirement. */
+/** The superuser flag bypasses every role requirement. */
 export function hasAnyRole(user: Pick<User, 'role' | 'is_superuser'>, roles: readonly UserRole[]): boolean {
   return user.is_superuser || roles.includes(user.role);
 }
 
-/** Decision A10: the check mark is about role verification, not about the email address. */
+/** The check mark is about role verification, not about the email address. */
 export function isVerifiedTeamAdmin(user: Pick<User, 'role' | 'is_verified'>): boolean {
   return user.role === 'TEAM_ADMIN' && user.is_verified;
 }

@@ -27,3 +27,10 @@ export function stubFetch(handler: FetchHandler): RecordedRequest[] {
   );
   return requests;
 }
+
+/** A test's own answers for the requests it cares about; `undefined` falls back to the usual ones. */
+export type FetchOverride = (request: RecordedRequest) => Response | undefined;
+
+export function withOverride(override: FetchOverride, usual: FetchHandler): FetchHandler {
+  return (request) => override(request) ?? usual(request);
+}

@@ -1,5 +1,6 @@
 import type { Navigation, User } from '@teamhire/shared';
 import { storeTokens } from '../lib/auth-tokens';
+import { storeGuestSession } from '../lib/guest-session';
 
 export function userFixture(overrides: Partial<User> = {}): User {
   return {
@@ -37,4 +38,16 @@ export function navigationFixture(overrides: Partial<Navigation> = {}): Navigati
 
 export function signIn(accessToken = 'access-1', refreshToken = 'refresh-1'): void {
   storeTokens({ accessToken, refreshToken });
+}
+
+/** A stored guest session: Grace, in room 55, valid until 2030. */
+export function storeGuestFixture(): void {
+  storeGuestSession({
+    token: 'guest-secret',
+    guestUserId: 8,
+    name: 'Grace',
+    tempUserId: 'guest:8',
+    chatRoomId: 55,
+    expiresAt: '2030-01-08T00:00:00Z',
+  });
 }

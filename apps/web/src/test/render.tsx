@@ -26,7 +26,17 @@ export function renderWithProviders(
   }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
   const router = createMemoryRouter(
-    [{ path, element: <ContactTeamProvider>{ui}</ContactTeamProvider> }, ...extraRoutes],
+    // Every route, the extra ones too, can offer Contact Team as the app's layout does.
+    [
+      {
+        element: (
+          <ContactTeamProvider>
+            <Outlet />
+          </ContactTeamProvider>
+        ),
+        children: [{ path, element: ui }, ...extraRoutes],
+      },
+    ],
     { initialEntries: [route] },
   );
   const result = render(
@@ -61,6 +71,11 @@ export function renderRoutesAt(routes: RouteObject[], path: string, probePaths: 
     ],
     { initialEntries: [path] },
   );
+  return renderRouter(router);
+}
+
+/** A memory router under the app's providers, with a fresh query client. */
+export function renderRouter(router: ReturnType<typeof createMemoryRouter>) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
       <ToastProvider>

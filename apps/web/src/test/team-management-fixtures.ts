@@ -7,21 +7,16 @@ import type {
   TeamDetail,
   VerificationRequest,
 } from '@teamhire/shared';
+import { categoryFixture, projectTypeFixture, subTypeFixture, teamFixture } from './team-finder-fixtures';
 
 /** Test data shaped like the API's answers (packages/shared/src/teams.ts, verification.ts, catalogue.ts). */
 export function managedTeamFixture(overrides: Partial<Team> = {}): Team {
-  return {
+  return teamFixture({
     id: 21,
     name: 'Launch Crew',
     description: 'Launch pages in a week.',
     member_count: 2,
     max_members: 10,
-    is_active: true,
-    availability: 'available',
-    service_category_id: 1,
-    service_category: { id: 1, name: 'Web Development' },
-    project_type_id: 2,
-    project_type: { id: 2, name: 'Landing Page' },
     projects_sub_types_id: 3,
     project_sub_type: { id: 3, name: 'Product Launch Page' },
     technologies: [{ id: 40, name: 'Next.js' }],
@@ -31,7 +26,7 @@ export function managedTeamFixture(overrides: Partial<Team> = {}): Team {
     team_metrics: { total_completed_projects: 0, avg_reviews: 0, total_reviews: 0 },
     created_at: '2025-01-05T10:00:00Z',
     ...overrides,
-  };
+  });
 }
 
 export function managedTeamDetailFixture(overrides: Partial<TeamDetail> = {}): TeamDetail {
@@ -93,42 +88,33 @@ export function verificationRequestFixture(
 }
 
 export const categoriesFixture: ServiceCategory[] = [
-  { id: 1, name: 'Web Development', description: null, is_active: true },
-  { id: 4, name: 'Mobile Development', description: null, is_active: true },
+  categoryFixture({ description: null }),
+  categoryFixture({ id: 4, name: 'Mobile Development', description: null }),
 ];
 
 export const projectTypesFixture: ProjectType[] = [
-  {
-    id: 2,
-    service_category_id: 1,
-    name: 'Landing Page',
+  projectTypeFixture({
     description: null,
-    is_active: true,
     technologies: [
       { id: 40, name: 'Next.js' },
       { id: 41, name: 'React' },
     ],
-  },
-  {
+  }),
+  projectTypeFixture({
     id: 5,
-    service_category_id: 1,
     name: 'Corporate Website',
     description: null,
-    is_active: true,
     technologies: [{ id: 42, name: 'WordPress' }],
-  },
+  }),
 ];
 
 export const projectSubTypesFixture: ProjectSubType[] = [
-  {
+  subTypeFixture({
     id: 3,
-    project_type_id: 2,
-    name: 'Product Launch Page',
     description: null,
-    is_active: true,
     technologies: [
       { id: 40, name: 'Next.js' },
       { id: 43, name: 'Vercel' },
     ],
-  },
+  }),
 ];

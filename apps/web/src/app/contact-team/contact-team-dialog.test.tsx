@@ -2,7 +2,7 @@ import { CHAT_TEXTS } from '@teamhire/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../lib/auth-tokens';
-import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { userFixture } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { headersSentTo } from '../../test/chat-test-socket';
@@ -18,40 +18,38 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-type Override = (request: RecordedRequest) => Response | undefined;
-
-function api(override: Override = () => undefined) {
-  return stubFetch((request) => {
-    const answer = override(request);
-    if (answer) return answer;
-    if (request.url === '/api/auth/login') {
-      return jsonResponse({
-        access_token: 'access-9',
-        refresh_token: 'refresh-9',
-        token_type: 'bearer',
-        expires_in: 900,
-      });
-    }
-    if (request.url === '/api/auth/register') return jsonResponse(userFixture({ username: 'newbie' }), 201);
-    if (request.url === '/api/chat-rooms/get-or-create') {
-      return jsonResponse({ chat_room_id: 31, team_id: 3, created: true });
-    }
-    if (request.url === '/api/guest-users') {
-      return jsonResponse(
-        {
-          guest_user_id: 8,
-          name: 'Grace',
-          session_token: 'guest-secret',
-          expires_at: '2030-01-08T00:00:00Z',
-        },
-        201,
-      );
-    }
-    if (request.url === '/api/chat-rooms') {
-      return jsonResponse({ chat_room_id: 55, team_id: 3, created: true, temp_user_id: 'guest:8' });
-    }
-    return jsonResponse({ detail: 'Not Found' }, 404);
-  });
+function api(override: FetchOverride = () => undefined) {
+  return stubFetch(
+    withOverride(override, (request) => {
+      if (request.url === '/api/auth/login') {
+        return jsonResponse({
+          access_token: 'access-9',
+          refresh_token: 'refresh-9',
+          token_type: 'bearer',
+          expires_in: 900,
+        });
+      }
+      if (request.url === '/api/auth/register') return jsonResponse(userFixture({ username: 'newbie' }), 201);
+      if (request.url === '/api/chat-rooms/get-or-create') {
+        return jsonResponse({ chat_room_id: 31, team_id: 3, created: true });
+      }
+      if (request.url === '/api/guest-users') {
+        return jsonResponse(
+          {
+            guest_user_id: 8,
+            name: 'Grace',
+            session_token: 'guest-secret',
+            expires_at: '2030-01-08T00:00:00Z',
+          },
+          201,
+        );
+      }
+      if (request.url === '/api/chat-rooms') {
+        return jsonResponse({ chat_room_id: 55, team_id: 3, created: true, temp_user_id: 'guest:8' });
+      }
+      return jsonResponse({ detail: 'Not Found' }, 404);
+    }),
+  );
 }
 
 function renderChooser() {

@@ -3,7 +3,6 @@ import {
   CHAT_TEXTS,
   GUEST_NAME_MAX,
   guestUserRequestSchema,
-  loginRequestSchema,
   type GuestUserRequest,
   type RegisterRequest,
 } from '@teamhire/shared';
@@ -14,19 +13,19 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { PasswordField, TextField } from '../../components/ui/form-field';
+import { TextField } from '../../components/ui/form-field';
 import { useToast } from '../../components/ui/toast-context';
 import { storeTokens } from '../../lib/auth-tokens';
-import { loginFailureMessage } from '../../features/accounts/account-errors';
 import { login } from '../../features/accounts/api/login';
 import { AccountTypeStep, type AccountType } from '../../features/accounts/components/account-type-step';
 import { RegistrationForm } from '../../features/accounts/components/registration-form';
+import { SignInFields, useSignIn } from '../../features/accounts/components/sign-in-form';
 import { createGuestRoom, createGuestUser } from '../../features/chat/chat-api';
 import type { ContactTarget } from '../../lib/contact-request';
 import { guestChatPath, storeGuestSession } from '../../lib/guest-session';
 import { useStartTeamChat } from '../../features/chat/use-start-team-chat';
 
-/** Part 2 §2: the sign-up modal's words for the two account types. */
+/** The sign-up modal's words for the two account types a visitor may pick. */
 export const CONTACT_ACCOUNT_TYPE_DESCRIPTIONS: Record<AccountType, string> = {
   SELLER: 'Join teams and collaborate',
   BUYER: 'Contact teams and purchase services',
@@ -41,52 +40,11 @@ const VIEW_TITLES: Record<Exclude<View, 'choose'>, string> = {
 };
 
 function SignInForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const tokens = await login(values);
-      storeTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
-    } catch (error) {
-      setFailure(loginFailureMessage(error));
-      return;
-    }
-    await onSignedIn();
-  });
-
+  const signIn = useSignIn(onSignedIn);
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign in" className="flex flex-col gap-4">
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
-      <TextField
-        label="Email or Username"
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <PasswordField
-        label="Password"
-        autoComplete="current-password"
-        required
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? (
-          <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-        ) : (
-          <LogIn aria-hidden="true" className="size-4" />
-        )}
-        Sign In
-      </Button>
+    <form noValidate onSubmit={signIn.onSubmit} aria-label="Sign in" className="flex flex-col gap-4">
+      {signIn.failure ? <Alert variant="error">{signIn.failure}</Alert> : null}
+      <SignInFields signIn={signIn} />
     </form>
   );
 }
@@ -114,7 +72,10 @@ function SignUpSteps({ onRegistered }: { onRegistered: (sent: RegisterRequest) =
   );
 }
 
-/** Decision A6: a guest session, then the guest's room with the team; which step failed is said. */
+/**
+ * A guest session (a name and an optional email), then the guest's room with the team; which step failed is
+ * said.
+ */
 function GuestForm({ team, onStarted }: { team: ContactTarget; onStarted: (path: string) => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -192,7 +153,7 @@ function GuestForm({ team, onStarted }: { team: ContactTarget; onStarted: (path:
 }
 
 /**
- * Part 2 §2, the contact flow for a visitor: a chooser (Sign In, Create Account, guest), each opening
+ * The contact flow for a visitor: a chooser (Sign In, Create Account, guest), each opening
  * its own view; closing a view comes back to the chooser, closing the chooser ends the flow. Whatever
  * way in, the chat opens at the end.
  */

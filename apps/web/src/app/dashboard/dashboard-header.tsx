@@ -1,7 +1,9 @@
 import { AccountToolbar } from '../navigation/signed-in-navigation';
 import { BrandLogo } from '../navigation/brand-logo';
 
-/** The dashboard's own compact header: the navigation bar is hidden here (part 1 §2). */
+/**
+ * The dashboard's own compact header: the navigation bar is hidden here, so this one carries the sign-out.
+ */
 export function DashboardHeader() {
   return (
     <div className="border-b border-slate-200 bg-white">

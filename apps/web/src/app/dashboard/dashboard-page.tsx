@@ -38,7 +38,7 @@ export function DashboardPage() {
             <div className="mt-8 flex flex-col gap-6">
               <p className="text-lg text-slate-700">{`Welcome back, ${user.data.username}!`}</p>
               {user.data.email_verified ? null : <EmailVerificationNotice user={user.data} />}
-              {/* Role-specific cards (the seller's Team Admin application, part 1 §2) join this grid. */}
+              {/* Role-specific cards (the seller's Team Admin application) join this grid. */}
               <div className="grid gap-6 lg:grid-cols-3">
                 <div className="lg:col-span-2">
                   <ProfileOverviewCard user={user.data} />

@@ -20,7 +20,7 @@ export function accountStatusBadge(user: Pick<User, 'is_active'>): StatusBadge {
   return user.is_active ? { text: 'ACTIVE', className: positive } : { text: 'INACTIVE', className: negative };
 }
 
-/** Role verification (decision A10), not the email address. */
+/** Role verification (a general admin approved the role), not the email address. */
 export function verificationStatusBadge(
   user: Pick<User, 'is_verified' | 'verification_status'>,
 ): StatusBadge {

@@ -10,7 +10,7 @@ describe('buildWorkspaceLinks', () => {
     expect(labels(userFixture({ role: 'USER' }), navigationFixture())).toEqual([]);
   });
 
-  it('follows each flag of the part 1 §6 table', () => {
+  it('gives the link of each permission flag, in the fixed order', () => {
     const user = userFixture({ role: 'USER' });
     expect(labels(user, navigationFixture({ can_create_team: true }))).toEqual(['Create Team /teams/create']);
     expect(labels(user, navigationFixture({ can_manage_team: true }))).toEqual([

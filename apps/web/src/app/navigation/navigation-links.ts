@@ -5,7 +5,10 @@ export interface WorkspaceLink {
   to: string;
 }
 
-/** Part 1 §6: which links a signed-in user gets, from the server's flags, in the table's order. */
+/**
+ * Which links a signed-in user gets, from the server's flags (the server alone knows the permissions), in a
+ * fixed order.
+ */
 export function buildWorkspaceLinks(
   user: Pick<User, 'role' | 'is_superuser'>,
   flags: Navigation,
@@ -29,7 +32,9 @@ export function buildWorkspaceLinks(
 
 export const VERIFICATION_PATH = '/verification';
 
-/** Decision A10: the badge is about role verification; null when there is nothing to ask of the user. */
+/**
+ * The badge is about role verification, not the email address; null when there is nothing to ask of the user.
+ */
 export function verificationBadgeText(
   flags: Pick<Navigation, 'requires_verification' | 'is_verified' | 'verification_status'>,
 ): string | null {
@@ -39,7 +44,7 @@ export function verificationBadgeText(
   return 'Verification Required';
 }
 
-/** Part 1 §6: the message bell and its unread count. */
+/** The message bell and its unread count, for every signed-in user. */
 export function showsMessageBell(
   user: Pick<User, 'role'>,
   flags: Pick<Navigation, 'can_manage_team'>,

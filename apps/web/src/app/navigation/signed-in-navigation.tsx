@@ -33,7 +33,7 @@ const barLinkClassName =
 const stackedLinkClassName =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
 
-/** The permission-driven links (part 1 §6): a row under the bar, or a list in the mobile menu. */
+/** The links the server's permission flags allow: a row under the bar, or a list in the mobile menu. */
 export function WorkspaceNavigation({
   variant,
   onNavigate,

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Part 2 §2: saved payment methods and payment history, for the signed-in user only. */
+/** Saved payment methods and payment history are private, so only the signed-in user reaches them. */
 export const billingRoutes: RouteObject[] = [
   {
     element: <ProtectedRoute />,

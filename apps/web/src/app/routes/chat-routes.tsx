@@ -1,15 +1,17 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Decision A5: the other reading's path leads to the one team chat dashboard. */
+/**
+ * The older `/teams/{teamId}/chats` path leads to the one team chat dashboard, so both links keep working.
+ */
 function TeamChatsRedirect() {
   const { teamId } = useParams();
   return <Navigate to={`/team-chat-dashboard/${teamId ?? ''}`} replace />;
 }
 
 /**
- * The chat screens (part 2 §2); each page's code loads with its route. The team chat and the guest
- * pages are public (part 1 route guards): the server decides who may see a room, and a visitor gets
+ * The chat screens; each page's code loads with its route. The team chat and the guest pages are
+ * public, since a guest has no account: the server decides who may see a room, and a visitor gets
  * the access-denied view instead of a redirect.
  */
 export const chatRoutes: RouteObject[] = [

@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Part 2 §2: paying and following orders need a sign-in; each page loads with its route. */
+/**
+ * Paying and following orders belong to an account, so they need a sign-in; each page loads with its route.
+ */
 export const orderRoutes: RouteObject[] = [
   {
     element: <ProtectedRoute />,

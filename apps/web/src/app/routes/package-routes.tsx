@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Part 2 §2: the package detail is public; the other package screens need a sign-in. */
+/**
+ * The package detail is public so a visitor can decide before signing up; the other package screens need a
+ * sign-in.
+ */
 export const packageRoutes: RouteObject[] = [
   {
     path: 'service-package/:packageId',

@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Part 2 §2: both pages need a sign-in; each loads with its route, never with the app shell. */
+/**
+ * Both pages are about the signed-in user, so they need a sign-in; each loads with its route, never with the
+ * app shell.
+ */
 export const profileRoutes: RouteObject[] = [
   {
     element: <ProtectedRoute />,

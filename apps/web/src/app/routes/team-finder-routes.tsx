@@ -1,7 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
-/** Part 1 §2: the category page and /teams are public; /teams/browse needs a sign-in. */
+/**
+ * A visitor may look for teams, so the category page and /teams are public; /teams/browse (for sellers) needs
+ * a sign-in.
+ */
 export const teamFinderRoutes: RouteObject[] = [
   {
     path: 'service/:categoryId',

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { ProtectedRoute, RoleRoute } from '../route-guards';
 
 /**
- * The team-management and role-verification pages (part 1 §2: all login-protected; the admin review
- * also needs the GENERAL_ADMIN role), each loaded with its route.
+ * The team-management and role-verification pages (all about the signed-in user, so
+ * login-protected; the admin review also needs the GENERAL_ADMIN role), each loaded with its route.
  */
 const protectedRoutes: RouteObject[] = [
   {

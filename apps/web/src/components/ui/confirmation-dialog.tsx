@@ -17,7 +17,10 @@ export interface ConfirmationDialogProps {
   children?: ReactNode;
 }
 
-/** Decision D7: the questions the observed product asked with confirm(), as an accessible dialog. */
+/**
+ * The questions once asked with the browser's confirm(), as an accessible dialog a screen reader announces
+ * and a page can style.
+ */
 export function ConfirmationDialog({
   open,
   onOpenChange,

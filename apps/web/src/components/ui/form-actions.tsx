@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClassName, type ButtonProps } from './button';
 import { DialogClose } from './dialog';
 
-export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled'> & {
+export type SubmitButtonProps = Omit<ButtonProps, 'type'> & {
   pending: boolean;
   /** Shown while idle; the spinner takes its place while the form is sent. */
   icon?: ReactNode;
@@ -13,10 +13,17 @@ export type SubmitButtonProps = Omit<ButtonProps, 'type' | 'disabled'> & {
 };
 
 /** A form's submit button: disabled while sending, so a second click cannot send it twice. */
-export function SubmitButton({ pending, icon, fullWidth = false, children, ...props }: SubmitButtonProps) {
+export function SubmitButton({
+  pending,
+  disabled = false,
+  icon,
+  fullWidth = false,
+  children,
+  ...props
+}: SubmitButtonProps) {
   const fullWidthProps = fullWidth ? ({ size: 'lg', className: 'w-full' } as const) : {};
   return (
-    <Button type="submit" disabled={pending} {...fullWidthProps} {...props}>
+    <Button type="submit" disabled={pending || disabled} {...fullWidthProps} {...props}>
       {pending ? (
         <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
       ) : (

@@ -13,7 +13,10 @@ export type ShowToast = (toast: ToastInput) => void;
 
 export const ToastContext = createContext<ShowToast | null>(null);
 
-/** Replaces browser alert() (decision D7): the same texts, shown as an accessible toast. */
+/**
+ * Replaces the browser's blocking alert(): the same texts, shown as an accessible toast that does not stop
+ * the page.
+ */
 export function useToast(): { showToast: ShowToast } {
   const showToast = useContext(ToastContext);
   if (!showToast) throw new Error('useToast must be used inside <ToastProvider>');

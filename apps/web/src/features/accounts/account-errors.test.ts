@@ -6,7 +6,7 @@ import { loginFailureMessage, registrationFailure } from './account-errors';
 describe('registrationFailure', () => {
   const prefix = 'Registration failed. ';
 
-  it('maps each case of part 1 §8', () => {
+  it('maps each login and registration failure to its text', () => {
     expect(registrationFailure(new NetworkError()).message).toBe(
       prefix + ACCOUNT_TEXTS.registrationConnection,
     );

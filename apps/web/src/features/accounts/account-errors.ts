@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { formFieldErrors, type FormFieldError } from '../../lib/form-errors';
 
-/** Part 1 §8: 'Login failed', or the server's text. */
+/** 'Login failed', or the server's text when it gave one. */
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof NetworkError) return error.message;
   if (error instanceof ApiError && error.detail) return error.detail;
@@ -24,7 +24,7 @@ function takenFieldError(detail: string | null): FormFieldError<RegistrationFiel
   return null;
 }
 
-/** Part 1 §8: the registration failure texts, each after the prefix 'Registration failed. '. */
+/** The registration failure texts, each after the prefix 'Registration failed. '. */
 export function registrationFailure(error: unknown): RegistrationFailure {
   const prefix = ACCOUNT_TEXTS.registrationFailedPrefix;
   if (error instanceof NetworkError) {

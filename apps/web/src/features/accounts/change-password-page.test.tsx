@@ -27,7 +27,7 @@ function fill(current: string, next: string, confirm: string) {
 }
 
 describe('ChangePasswordPage', () => {
-  it('checks the rules of part 2 §5 before sending', async () => {
+  it('checks the password rules before sending', async () => {
     const requests = stubFetch(() => jsonResponse({ message: 'ok' }));
     renderPage();
     fill('old-secret', 'short', 'shorter');

@@ -17,7 +17,7 @@ import { changePasswordFormSchema } from './form-schemas';
 
 const PASSWORD_FIELDS = ['current_password', 'new_password'] as const;
 
-/** Decision D1: a real change, refused when the current password is wrong. */
+/** A real change, refused when the current password is wrong; the server signs other sessions out. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
   const { showToast } = useToast();

@@ -19,9 +19,9 @@ import { EmailField, UsernameField } from './components/identity-fields';
 import { ProfilePictureField, type PictureChoice } from './components/profile-picture-field';
 import { editProfileFormSchema, type EditProfileFormValues } from './form-schemas';
 
-/** Part 2 §9. */
+/** How long the saved message stays before the page goes back. */
 export const PROFILE_REDIRECT_MS = 2000;
-/** Part 2 §2: back to the profile once saved. */
+/** Back to the profile once saved, where the change shows. */
 export const PROFILE_SAVED_REDIRECT_PATH = '/profile';
 
 const PROFILE_FIELDS = ['username', 'email', 'full_name'] as const;

@@ -2,12 +2,12 @@ import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
-import { userFixture } from '../../test/fixtures';
+import { storeGuestFixture, userFixture } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { REGISTRATION_REDIRECT_MS, RegisterPage } from './register-page';
 import { returnPath } from '../../lib/return-path';
 import { headersSentTo } from '../../test/chat-test-socket';
-import { readGuestSession, storeGuestSession } from '../../lib/guest-session';
+import { readGuestSession } from '../../lib/guest-session';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,7 +40,7 @@ function fillForm({ password = 'secret1', confirm }: { password?: string; confir
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
 describe('RegisterPage', () => {
-  it('asks for the account type first, with the specification descriptions', () => {
+  it('asks for the account type first, with the description of each', () => {
     renderRegister();
     expect(screen.getByRole('heading', { name: 'Choose Your Account Type' })).toBeTruthy();
     const seller = screen.getByRole('button', { name: /^Seller/ });
@@ -60,7 +60,7 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('heading', { name: 'Choose Your Account Type' })).toBeTruthy();
   });
 
-  it('validates with the specification texts and sends nothing', async () => {
+  it('validates with the fixed texts and sends nothing', async () => {
     const requests = stubFetch(() => jsonResponse(userFixture(), 201));
     renderRegister();
     chooseBuyer();
@@ -165,14 +165,7 @@ describe('RegisterPage', () => {
   });
 
   it('upgrades a stored guest with its token, then sends them to sign in and on to their chat', async () => {
-    storeGuestSession({
-      token: 'guest-secret',
-      guestUserId: 8,
-      name: 'Grace',
-      tempUserId: 'guest:8',
-      chatRoomId: 55,
-      expiresAt: '2030-01-08T00:00:00Z',
-    });
+    storeGuestFixture();
     const requests = stubFetch(() => jsonResponse(userFixture({ username: 'ada' }), 201));
     const { router } = renderRegister('/register?upgrade_guest=true');
     expect(screen.getByText(/every conversation you had as a guest stays/)).toBeTruthy();

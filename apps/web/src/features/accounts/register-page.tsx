@@ -9,7 +9,7 @@ import { AccountTypeStep, type AccountType } from './components/account-type-ste
 import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { RegistrationForm } from './components/registration-form';
 
-/** Part 1 §9. */
+/** Long enough to read the check-your-email message before the login page comes. */
 export const REGISTRATION_REDIRECT_MS = 5000;
 
 type Step = { name: 'choose' } | { name: 'form'; role: AccountType } | { name: 'registered'; email: string };

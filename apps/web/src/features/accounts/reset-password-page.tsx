@@ -12,7 +12,7 @@ import { AuthCard, inlineLinkClassName } from './components/auth-card';
 import { NewPasswordFields } from './components/identity-fields';
 import { resetPasswordFormSchema } from './form-schemas';
 
-/** Part 1 §9. */
+/** Long enough to read the success message before the login page comes. */
 export const RESET_REDIRECT_MS = 3000;
 
 function resetFailureMessage(error: unknown): string {

@@ -5,7 +5,7 @@ import { clearTokens, getRefreshToken } from '../../lib/auth-tokens';
 import { logout } from './api/logout';
 
 /**
- * Part 1 §4: logout clears both tokens and every cached answer, then goes to /login. The server is
+ * Logout clears both tokens and every cached answer, then goes to /login. The server is
  * told to revoke the refresh token, but signing out here never waits for it or depends on it.
  */
 export function useSignOut(): () => void {

@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useVerifyEmail } from './api/verify-email';
 import { AuthCard } from './components/auth-card';
 
-/** Part 1 §9. */
+/** Long enough to read the outcome before the next page comes. */
 export const VERIFICATION_REDIRECT_MS = 3000;
 
 type Outcome = { state: 'verifying' } | { state: 'verified' } | { state: 'failed'; message: string };

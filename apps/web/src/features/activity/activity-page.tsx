@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../components/ui/alert';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { Button } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
@@ -61,7 +62,7 @@ function ActivityItem({ entry, now }: { entry: ActivityEntry; now: Date }) {
   );
 }
 
-/** Decision D2: the real activity log, newest first. */
+/** The real activity log kept by the server (never sample entries), newest first. */
 export function ActivityPage() {
   const activity = useActivity();
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
@@ -83,13 +84,11 @@ export function ActivityPage() {
       ) : null}
 
       {activity.isSuccess && entries.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <History aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <p className="mt-3 font-semibold text-slate-900">No activity yet</p>
-          <p className="mt-1 text-sm text-slate-600">
-            Sign-ins, orders, applications and changes to your teams and packages will show up here.
-          </p>
-        </div>
+        <EmptyState
+          icon={History}
+          title="No activity yet"
+          text="Sign-ins, orders, applications and changes to your teams and packages will show up here."
+        />
       ) : null}
 
       {entries.length > 0 ? (

@@ -188,7 +188,8 @@ function historyMethod(item: PaymentHistoryItem): string {
 }
 
 function HistoryStatus({ item }: { item: PaymentHistoryItem }) {
-  // CANCELLED covers a refund (decision A8); the stored status says which it was.
+  // History keeps the upper-case spellings, and CANCELLED covers a refund; the stored status says which it
+  // was.
   const label = item.payment_status === 'refunded' ? PAYMENT_STATUS_LABELS.refunded : item.status;
   return (
     <span
@@ -268,7 +269,7 @@ function PaymentHistorySection() {
   );
 }
 
-/** Part 2 §2: saved payment methods (add, delete, set default) and payment history. */
+/** Saved payment methods (add, delete, set default) and payment history. */
 export function BillingPaymentsPage() {
   const methods = usePaymentMethods();
   const history = usePaymentHistory();

@@ -34,7 +34,7 @@ export const chatQueryKeys = {
   teamPackages: (teamId: number) => ['chat', 'team-packages', teamId] as const,
 };
 
-/** Part 2 §9: a team's conversations refresh every 10 s and are stale after 5 s. */
+/** A team's conversations refresh every 10 s and are stale after 5 s, so a new buyer shows up soon. */
 export const TEAM_CHAT_STALE_MS = 5_000;
 
 export function chatAccessQueryOptions(roomId: number) {
@@ -134,7 +134,7 @@ export function getOrCreateRoom(teamId: number): Promise<ChatRoomCreated> {
   });
 }
 
-/** Decision A6: a guest session for the quick-start modal. */
+/** A guest session (a name, an optional email) for the quick-start modal. */
 export function createGuestUser(body: { name: string; email?: string | null }): Promise<GuestUser> {
   return apiRequest('/api/guest-users', { method: 'POST', body, schema: guestUserSchema });
 }
@@ -152,14 +152,14 @@ export function createGuestRoom(
 }
 
 /**
- * Files are served to room members only (decision D8), so they are fetched with the token and shown
+ * Files are served to room members only, so they are fetched with the token and shown
  * through blob URLs: a plain <img src> cannot carry it.
  */
 export function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   return apiRequestBlob(path, { signal, headers: getAccessToken() ? undefined : guestHeaders() });
 }
 
-/** Part 2 §5: 'Your file is X.XXGB.' */
+/** The size in the too-large message: 'Your file is X.XXGB.' */
 export function oversizeMessage(bytes: number): string | null {
   if (bytes <= CHAT_UPLOAD_MAX_BYTES) return null;
   return `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / CHAT_UPLOAD_MAX_BYTES).toFixed(2)}GB.`;

@@ -5,7 +5,7 @@ const DAY_MS = 24 * 60 * 60_000;
 const timeFormatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const shortDateFormatter = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
-/** Part 2 §2: in chat lists, the time of day under 24 hours, otherwise a short date. */
+/** In chat lists, the time of day under 24 hours, otherwise a short date. */
 export function formatChatListTime(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (now.getTime() - date.getTime() < DAY_MS) return timeFormatter.format(date);
@@ -51,7 +51,7 @@ export const QUICK_MESSAGES = [
   'What would a project like mine cost?',
 ] as const;
 
-/** Part 1 §9: the unread badge shows '99+' above 99. */
+/** The unread badge shows '99+' above 99, so it keeps its size. */
 export function formatUnreadCount(count: number): string {
   return count > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(count);
 }
@@ -61,7 +61,7 @@ export function roomTitle(room: Pick<ChatRoomSummary, 'buyer_name' | 'team_name'
   return room.buyer_name === myName ? room.team_name : room.buyer_name;
 }
 
-/** The server's words when it gave some, else the specification's text. */
+/** The server's words when it gave some, else the fixed text. */
 export function inboxErrorText(error: unknown): string {
   return error instanceof ApiError && error.detail ? error.detail : CHAT_TEXTS.inboxFailed;
 }

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
 import { GUEST_DASHBOARD_FALLBACK, GuestDashboardPage, UPGRADE_PATH } from './guest-dashboard-page';
 import { GUEST_SESSION_EXPIRED, GuestChatPage } from './guest-chat-page';
-import { readGuestSession, storeGuestSession } from '../../lib/guest-session';
+import { storeGuestFixture } from '../../test/fixtures';
+import { readGuestSession } from '../../lib/guest-session';
 
 const SLOW = { timeout: 5000 };
 
@@ -18,64 +19,51 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function storeGrace() {
-  storeGuestSession({
-    token: 'guest-secret',
-    guestUserId: 8,
-    name: 'Grace',
-    tempUserId: 'guest:8',
-    chatRoomId: 55,
-    expiresAt: '2030-01-08T00:00:00Z',
-  });
-}
-
-type Override = (request: RecordedRequest) => Response | undefined;
-
-function api(override: Override = () => undefined) {
-  return stubFetch((request) => {
-    const answer = override(request);
-    if (answer) return answer;
-    const { pathname } = new URL(request.url, 'http://localhost');
-    if (pathname === '/api/chat-rooms/55/access') {
-      return jsonResponse({ chat_room_id: 55, team_id: 3, team_name: 'Pixel Crew', role: 'guest' });
-    }
-    if (pathname === '/api/chat-rooms/55/messages') {
-      return jsonResponse({
-        items: [
-          messageFixture({
-            id: 1,
-            chat_room_id: 55,
-            sender_id: 'guest:8',
-            sender_name: 'Grace',
-            sender_role: 'guest',
-            message_text: 'Hi there',
-          }),
-          messageFixture({
-            id: 2,
-            chat_room_id: 55,
-            sender_id: 'user:20',
-            sender_name: 'bo_admin',
-            sender_role: 'admin',
-            message_text: 'Welcome!',
-          }),
-        ],
-        next_before: null,
-      });
-    }
-    if (pathname === '/api/chat-rooms/55/read') return new Response(null, { status: 204 });
-    if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
-    if (pathname === '/api/user/chat-rooms') {
-      return jsonResponse([
-        roomSummaryFixture({ chat_room_id: 55, buyer_name: 'Grace', last_message_text: 'Welcome!' }),
-      ]);
-    }
-    return jsonResponse({ detail: 'Not Found' }, 404);
-  });
+function api(override: FetchOverride = () => undefined) {
+  return stubFetch(
+    withOverride(override, (request) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      if (pathname === '/api/chat-rooms/55/access') {
+        return jsonResponse({ chat_room_id: 55, team_id: 3, team_name: 'Pixel Crew', role: 'guest' });
+      }
+      if (pathname === '/api/chat-rooms/55/messages') {
+        return jsonResponse({
+          items: [
+            messageFixture({
+              id: 1,
+              chat_room_id: 55,
+              sender_id: 'guest:8',
+              sender_name: 'Grace',
+              sender_role: 'guest',
+              message_text: 'Hi there',
+            }),
+            messageFixture({
+              id: 2,
+              chat_room_id: 55,
+              sender_id: 'user:20',
+              sender_name: 'bo_admin',
+              sender_role: 'admin',
+              message_text: 'Welcome!',
+            }),
+          ],
+          next_before: null,
+        });
+      }
+      if (pathname === '/api/chat-rooms/55/read') return new Response(null, { status: 204 });
+      if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
+      if (pathname === '/api/user/chat-rooms') {
+        return jsonResponse([
+          roomSummaryFixture({ chat_room_id: 55, buyer_name: 'Grace', last_message_text: 'Welcome!' }),
+        ]);
+      }
+      return jsonResponse({ detail: 'Not Found' }, 404);
+    }),
+  );
 }
 
 describe('GuestChatPage', { timeout: 15_000 }, () => {
   it("shows 'Chatting as {name}', sends the guest token to the API and the socket, and no inbox", async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderWithProviders(<GuestChatPage />, {
       route: '/chat/55?guest_token=guest-secret',
@@ -114,7 +102,7 @@ describe('GuestChatPage', { timeout: 15_000 }, () => {
   });
 
   it('explains an expired session (401), offers to start again and forgets the stored guest', async () => {
-    storeGrace();
+    storeGuestFixture();
     api(({ url }) =>
       url.endsWith('/access') ? jsonResponse({ detail: 'Your guest session has expired.' }, 401) : undefined,
     );
@@ -129,7 +117,7 @@ describe('GuestChatPage', { timeout: 15_000 }, () => {
   });
 
   it('shows the access-denied view for a room that is not the guest’s', async () => {
-    storeGrace();
+    storeGuestFixture();
     api(({ url }) => (url.endsWith('/access') ? jsonResponse({ detail: 'Access denied' }, 403) : undefined));
     renderWithProviders(<GuestChatPage />, {
       route: '/chat/55?guest_token=guest-secret',
@@ -159,7 +147,7 @@ describe('GuestDashboardPage', { timeout: 15_000 }, () => {
   });
 
   it('has the tabs Chat, History, Profile and the guest actions', async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderDashboard('/guest-dashboard?chat_room_id=55&guest_token=guest-secret');
     expect(await screen.findByRole('heading', { name: 'Your chat with Pixel Crew' }, SLOW)).toBeTruthy();
@@ -179,7 +167,7 @@ describe('GuestDashboardPage', { timeout: 15_000 }, () => {
   });
 
   it('ends the session after confirmation: guest data cleared, back to /', async () => {
-    storeGrace();
+    storeGuestFixture();
     api();
     renderDashboard('/guest-dashboard?chat_room_id=55&guest_token=guest-secret');
     fireEvent.click(await screen.findByRole('button', { name: 'End Session' }, SLOW));

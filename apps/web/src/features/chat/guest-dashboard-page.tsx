@@ -14,7 +14,7 @@ import { RoomSummary } from './components/room-summary';
 import { GuestSessionEnded } from './guest-chat-page';
 import { adoptGuestToken, clearGuestSession, guestChatPath, readGuestSession } from '../../lib/guest-session';
 
-/** Decision A1: without a conversation to show, the guest is sent to the first service category. */
+/** Without a conversation to show, the guest is sent to the first service category to find a team. */
 export const GUEST_DASHBOARD_FALLBACK = '/service/1';
 export const UPGRADE_PATH = '/register?upgrade_guest=true';
 
@@ -23,7 +23,7 @@ function positiveId(value: string | null): number | null {
   return value !== null && Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Decision A7: `/guest-dashboard?chat_room_id=..&guest_token=..`, a guest's home for 7 days. */
+/** `/guest-dashboard?chat_room_id=..&guest_token=..`, a guest's home for 7 days. */
 export function GuestDashboardPage() {
   const [searchParams] = useSearchParams();
   const roomId = positiveId(searchParams.get('chat_room_id'));

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
@@ -10,7 +11,7 @@ import { inboxQueryOptions } from './chat-api';
 import { inboxErrorText } from './chat-format';
 import { RoomSummary } from './components/room-summary';
 
-/** Part 2 §2 leaves the wording open; a buyer is pointed at teams, the team side waits for buyers. */
+/** A buyer is pointed at teams, the team side waits for buyers. */
 export const INBOX_EMPTY_TEXTS = {
   buyer: 'Find a team and press Contact Team to start a conversation.',
   other: 'When a buyer contacts one of your teams, the conversation will appear here.',
@@ -29,18 +30,18 @@ export function MessagesPage() {
         <ErrorWithRetry message={inboxErrorText(inbox.error)} onRetry={() => void inbox.refetch()} />
       ) : null}
       {inbox.data?.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <MessageSquare aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <h2 className="mt-3 text-lg font-semibold text-slate-900">{CHAT_TEXTS.noMessages}</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            {isBuyer ? INBOX_EMPTY_TEXTS.buyer : INBOX_EMPTY_TEXTS.other}
-          </p>
+        <EmptyState
+          icon={MessageSquare}
+          titleAs="h2"
+          title={CHAT_TEXTS.noMessages}
+          text={isBuyer ? INBOX_EMPTY_TEXTS.buyer : INBOX_EMPTY_TEXTS.other}
+        >
           {isBuyer ? (
             <Link to="/teams" className={buttonClassName('primary', 'md', 'mt-5')}>
               Find Teams
             </Link>
           ) : null}
-        </div>
+        </EmptyState>
       ) : null}
       {inbox.data && inbox.data.length > 0 ? (
         <ul

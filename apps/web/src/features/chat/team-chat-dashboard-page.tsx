@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquare, RefreshCw, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
 import { formatRelativeTime } from '../../lib/format';
@@ -87,7 +88,7 @@ function ConversationCard({ room }: { room: ChatRoomSummary }) {
 }
 
 /**
- * Decision A5: `/team-chat-dashboard/{teamId}`, the team's conversations for its admin and members
+ * `/team-chat-dashboard/{teamId}`, the team's conversations for its admin and members
  * (the server decides), refreshed every 10 s.
  */
 export function TeamChatDashboardPage() {
@@ -153,16 +154,16 @@ export function TeamChatDashboardPage() {
             <ErrorWithRetry message={CHAT_TEXTS.loadFailed} onRetry={() => void rooms.refetch()} />
           ) : null}
           {rooms.data?.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-              <MessageSquare aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-              <h2 className="mt-3 text-lg font-semibold text-slate-900">No conversations yet</h2>
-              <p className="mt-1 text-sm text-slate-600">
-                When a buyer contacts your team, the conversation will appear here.
-              </p>
+            <EmptyState
+              icon={MessageSquare}
+              titleAs="h2"
+              title="No conversations yet"
+              text="When a buyer contacts your team, the conversation will appear here."
+            >
               <Link to="/teams/manage" className={buttonClassName('secondary', 'md', 'mt-5')}>
                 Manage Team Settings
               </Link>
-            </div>
+            </EmptyState>
           ) : null}
           {rooms.data && rooms.data.length > 0 ? (
             <ul aria-label="Conversations" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

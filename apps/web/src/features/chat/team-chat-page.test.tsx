@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
+import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
@@ -11,30 +11,28 @@ const SLOW = { timeout: 5000 };
 
 const socket = lastSocket;
 
-type Override = (request: RecordedRequest) => Response | undefined;
-
-function api(override: Override = () => undefined, messages = [messageFixture()]) {
-  return stubFetch((request) => {
-    const answer = override(request);
-    if (answer) return answer;
-    const { pathname } = new URL(request.url, 'http://localhost');
-    if (pathname === '/api/auth/me') return jsonResponse(userFixture());
-    if (pathname === '/api/chat-rooms/12/access') {
-      return jsonResponse({ chat_room_id: 12, team_id: 3, team_name: 'Pixel Crew', role: 'buyer' });
-    }
-    if (pathname === '/api/chat-rooms/12/messages' && request.method === 'GET') {
-      return jsonResponse({ items: messages, next_before: null });
-    }
-    if (pathname === '/api/chat-rooms/12/read') return new Response(null, { status: 204 });
-    if (pathname === '/api/user/chat-rooms') {
-      return jsonResponse([
-        roomSummaryFixture(),
-        roomSummaryFixture({ chat_room_id: 13, team_name: 'Other Team', unread_count: 4 }),
-      ]);
-    }
-    if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
-    return jsonResponse({ detail: 'Not Found' }, 404);
-  });
+function api(override: FetchOverride = () => undefined, messages = [messageFixture()]) {
+  return stubFetch(
+    withOverride(override, (request) => {
+      const { pathname } = new URL(request.url, 'http://localhost');
+      if (pathname === '/api/auth/me') return jsonResponse(userFixture());
+      if (pathname === '/api/chat-rooms/12/access') {
+        return jsonResponse({ chat_room_id: 12, team_id: 3, team_name: 'Pixel Crew', role: 'buyer' });
+      }
+      if (pathname === '/api/chat-rooms/12/messages' && request.method === 'GET') {
+        return jsonResponse({ items: messages, next_before: null });
+      }
+      if (pathname === '/api/chat-rooms/12/read') return new Response(null, { status: 204 });
+      if (pathname === '/api/user/chat-rooms') {
+        return jsonResponse([
+          roomSummaryFixture(),
+          roomSummaryFixture({ chat_room_id: 13, team_name: 'Other Team', unread_count: 4 }),
+        ]);
+      }
+      if (pathname === '/api/teams/3') return jsonResponse(teamDetailFixture());
+      return jsonResponse({ detail: 'Not Found' }, 404);
+    }),
+  );
 }
 
 function renderChat(route = '/team-chat/12') {

@@ -32,7 +32,10 @@ const NEXT_STEPS: { icon: ReactNode; title: string; text: string }[] = [
 
 export const PAYMENT_NOT_COMPLETED_MESSAGE = 'The payment for this order did not go through.';
 
-/** A declined attempt (a pending order, P3) has nothing to confirm: say so and offer to pay again. */
+/**
+ * A declined attempt (a pending order with a failed payment) has nothing to confirm: say so and offer to pay
+ * again.
+ */
 function NotPaid({ order }: { order: Order }) {
   return (
     <div className="flex flex-col gap-4">
@@ -108,7 +111,7 @@ function Confirmation({ order }: { order: Order }) {
   );
 }
 
-/** Decision A2: the page after a successful payment, addressed by the order id. */
+/** The page after a successful payment, addressed by the order id, since it shows the order. */
 export function OrderConfirmationPage() {
   const orderId = Number(useParams().orderId);
   const order = useOrder(orderId);

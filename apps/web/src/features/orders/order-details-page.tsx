@@ -59,7 +59,7 @@ function OrderActions({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState<Transition | null>(null);
 
   const allowed = new Set(order.allowed_transitions);
-  // Part 2 §2: Cancel Order only for the buyer while the order is confirmed; the server says the same.
+  // Cancel Order only for the buyer while the order is confirmed; the server says the same.
   const canCancel = order.viewer.is_buyer && order.status === 'confirmed' && allowed.has('cancelled');
   const teamActions = (['in_progress'] as const).filter(
     (status) => order.viewer.is_team && allowed.has(status),
@@ -201,7 +201,9 @@ function OrderDetails({ order }: { order: Order }) {
   );
 }
 
-/** Part 2 §2, decision B1: an order with its lifecycle, to its buyer, its team and general admins. */
+/**
+ * An order with its lifecycle (the server enforces every step), to its buyer, its team and general admins.
+ */
 export function OrderDetailsPage() {
   const orderId = Number(useParams().orderId);
   const order = useOrder(orderId);

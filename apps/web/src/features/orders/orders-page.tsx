@@ -29,7 +29,7 @@ const TAB_LABELS: Record<FilterTab, string> = {
 };
 
 /**
- * Part 2 §2: buyers see what they bought, team admins and sellers what their teams sold, anyone
+ * Buyers see what they bought, team admins and sellers what their teams sold, anyone
  * else every order they take part in (a user may have both); general admins see every order.
  */
 export function ordersView(user: Pick<User, 'role' | 'is_superuser'> | undefined): {
@@ -52,7 +52,7 @@ function ChatAction({ order }: { order: Order }) {
   const label = `Chat about order #${order.id}`;
   // A general admin looking on has no conversation about the order.
   if (!order.viewer.is_buyer && !order.viewer.is_team) return null;
-  // The team side reaches its buyers through the team's chat dashboard (decision A5).
+  // The team side reaches its buyers through the team's chat dashboard.
   if (!order.viewer.is_buyer) {
     return (
       <Link
@@ -121,7 +121,7 @@ function EmptyOrders({ tab }: { tab: FilterTab }) {
 }
 
 /**
- * A declined purchase leaves a `pending` order with a failed payment (decision P3). To the buyer
+ * A declined purchase leaves a `pending` order with a failed payment. To the buyer
  * nothing was ordered, so the list and its counts leave those attempts out.
  */
 export function placedOrders(data: OrderList): { items: Order[]; counts: Record<FilterTab, number> } {
@@ -153,7 +153,7 @@ function OrdersList({ data, tab, fetching }: { data: OrderList; tab: FilterTab; 
   );
 }
 
-/** Part 2 §2: the orders list with status tabs and their counts. */
+/** The orders list with status tabs and their counts. */
 export function OrdersPage() {
   const user = useCurrentUser();
   const { title, scope } = ordersView(user.data);

@@ -21,7 +21,7 @@ function isFinalAnswer(error: unknown): boolean {
 
 /**
  * 402 carries the provider's words ('Your card was declined.'); a refusal with a reason (own team,
- * package withdrawn, price changed) says it; anything else (network, 5xx) is the spec's generic text.
+ * package withdrawn, price changed) says it; anything else (network, 5xx) is the generic text.
  */
 export function paymentFailureMessage(error: unknown): string {
   if (error instanceof NetworkError) return ORDER_TEXTS.paymentFailed;
@@ -139,7 +139,7 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
   );
 }
 
-/** Part 2 §2, decision A3: the real purchase of a package through POST /api/orders. */
+/** The real purchase of a package through POST /api/orders: the server charges, nothing is simulated here. */
 export function PaymentPage() {
   const packageId = Number(useParams().packageId);
   const servicePackage = usePackage(packageId);

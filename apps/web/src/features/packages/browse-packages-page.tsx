@@ -1,7 +1,7 @@
 import { WidePage } from '../../components/ui/wide-page';
 import { PackageSearchPanel } from './components/package-search-panel';
 
-/** Part 2 §2 browse services: search the published packages with filters. */
+/** Browse services: search the published packages with filters. */
 export function BrowsePackagesPage() {
   return (
     <WidePage

@@ -76,7 +76,7 @@ describe('CreatePackagePage', () => {
     expect(await screen.findByRole('heading', { name: PACKAGE_TEXTS.noTeams })).toBeTruthy();
   });
 
-  it('offers the administered teams and shows the part 2 §5 texts before sending anything', async () => {
+  it('offers the administered teams and shows the validation texts before sending anything', async () => {
     const requests = renderPage();
     expect(await screen.findByRole('option', { name: 'Second Crew' })).toBeTruthy();
     fireEvent.change(await field(/^Service Title/), { target: { value: 'Shop' } });

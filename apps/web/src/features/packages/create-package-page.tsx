@@ -7,7 +7,7 @@ import { useMyTeams } from '../../lib/queries/get-my-teams';
 import { NoTeamsPanel } from './components/no-teams-panel';
 import { PackageForm } from './components/package-form';
 
-/** Part 2 §2 and §6: a verified admin creates a package for one of the teams they administer. */
+/** A team admin whose role was approved creates a package for one of the teams they administer. */
 export function CreatePackagePage() {
   const flags = useNavigationFlags();
   const verified = flags.data?.can_create_service_packages === true;

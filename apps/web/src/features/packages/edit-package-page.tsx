@@ -27,8 +27,8 @@ export function PackageNotPermitted() {
 }
 
 /**
- * Part 2 §2 and §5: the package's team admin edits it with the edit rules (duration without an upper
- * bound). Someone else sees the same "not found" as for a missing package: the server would refuse
+ * The package's team admin edits it with the edit rules (the duration has no upper bound, unlike
+ * on creation). Someone else sees the same "not found" as for a missing package: the server would refuse
  * the change anyway, and the difference would only tell a stranger that the package exists.
  */
 export function EditPackagePage() {

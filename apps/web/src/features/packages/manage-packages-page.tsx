@@ -19,7 +19,7 @@ import { NoTeamsPanel } from './components/no-teams-panel';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, displayStatus, failureMessage } from './package-display';
 
-/** Part 2 §4: the 409 of a package that has orders, in words a seller can act on. */
+/** The 409 of a package that has orders, in words a seller can act on. */
 export const DELETE_HAS_ORDERS_MESSAGE =
   'This package has orders, so it cannot be deleted. Unpublish it instead to hide it from buyers.';
 
@@ -169,7 +169,7 @@ function TeamPackages({ team }: { team: Team }) {
   );
 }
 
-/** Part 2 §2 manage packages: each administered team's packages with publish, unpublish, edit, delete. */
+/** Manage packages: each administered team's packages with publish, unpublish, edit, delete. */
 export function ManagePackagesPage() {
   const teams = useMyTeams();
   const [chosenTeamId, setChosenTeamId] = useState<number | null>(null);

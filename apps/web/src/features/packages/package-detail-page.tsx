@@ -182,7 +182,7 @@ function NotFound() {
   );
 }
 
-/** Part 2 §2 package detail, public: everything a buyer needs to decide, with Buy Now and Contact Team. */
+/** Package detail, public: everything a buyer needs to decide, with Buy Now and Contact Team. */
 export function PackageDetailPage() {
   const packageId = Number(useParams().packageId);
   // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.

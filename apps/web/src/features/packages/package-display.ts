@@ -8,7 +8,7 @@ import {
   PACKAGE_UPDATE_FAILED_TEXT,
 } from '../../lib/contract-values';
 
-/** Part 2 §9: the card shows the first 150 characters of the description, then an ellipsis. */
+/** The card shows the first 150 characters of the description, then an ellipsis, so cards keep one height. */
 export function descriptionExcerpt(description: string, length = PACKAGE_EXCERPT_LENGTH): string {
   const text = description.trim();
   return text.length <= length ? text : `${text.slice(0, length).trimEnd()}...`;
@@ -22,7 +22,7 @@ export function packageTags(tags: string): string[] {
     .filter(Boolean);
 }
 
-/** Part 2 §9: 4 tags, then '+N more' for the rest. */
+/** 4 tags, then '+N more' for the rest, so a card's tags fit one row. */
 export function cardTags(
   tags: string,
   shown = PACKAGE_CARD_TAGS,
@@ -32,7 +32,7 @@ export function cardTags(
   return { visible: all.slice(0, shown), more: hidden > 0 ? `+${hidden} more` : null };
 }
 
-/** Part 2 §4: a status this screen does not know is shown as a draft. */
+/** A status this screen does not know is shown as a draft, the state that promises the least. */
 export function displayStatus(status: string): PackageStatus {
   return (PACKAGE_STATUSES as readonly string[]).includes(status) ? (status as PackageStatus) : 'draft';
 }
@@ -41,7 +41,7 @@ export function deliveryText(days: number): string {
   return days === 1 ? '1 day delivery' : `${days} days delivery`;
 }
 
-/** Part 2 §8: the server's words when it sent some, else the screen's fallback. */
+/** The server's words when it sent some, else the screen's fallback. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.detail && error.status < 500) return error.detail;
   return fallback;

@@ -4,7 +4,7 @@ import { ServicesSection } from '../../components/catalogue/services-section';
 import { PackageSearchPanel } from './components/package-search-panel';
 import { BROWSE_PATH } from './package-detail-page';
 
-/** Part 2 §6: the buyer service page (sign-in needed): the categories, then the packages on offer. */
+/** The buyer service page (sign-in needed): the categories, then the packages on offer. */
 export function ServicesPage() {
   return (
     <div className="bg-slate-50">

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The value as it was once it stopped changing for `delayMs` (part 2 §9: search waits 500 ms). */
+/**
+ * The value as it was once it stopped changing for `delayMs` (search waits 500 ms, so a word costs one
+ * request).
+ */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -12,7 +12,9 @@ export interface SellerStanding {
   applyingTeamId: number | null;
 }
 
-/** Part 1 §2 and §4: what a seller's card button says, most decisive reason first. */
+/**
+ * What a seller's card button says, most decisive reason first, so the seller learns why they cannot apply.
+ */
 export function applyButtonState(
   team: Pick<Team, 'id' | 'is_active' | 'member_count' | 'max_members'>,
   standing: SellerStanding,

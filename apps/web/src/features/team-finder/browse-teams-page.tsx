@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { useToast } from '../../components/ui/toast-context';
@@ -15,13 +16,13 @@ import { useApplyToTeam } from './api/apply-to-team';
 import { useTeams } from './api/get-teams';
 import { applyButtonState, type SellerStanding } from './apply-button-state';
 import { ContactTeamButton } from './components/contact-team-button';
-import { LoadingLine } from './components/loading-line';
-import { TeamCard } from './components/team-card';
+import { TeamResults } from './components/team-results';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { WidePage } from '../../components/ui/wide-page';
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** Part 1 §8: the server's words when it gave any, else the fixed text. */
+/** The server's words when it gave any, else the fixed text. */
 export function applyErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? TEAM_TEXTS.applyFailed;
   return error instanceof Error && error.message ? error.message : TEAM_TEXTS.applyFailed;
@@ -169,7 +170,7 @@ export function BrowseTeamsPage() {
   if (user.isPending) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <LoadingLine>Loading...</LoadingLine>
+        <LoadingStatus text="Loading..." />
       </div>
     );
   }
@@ -224,52 +225,37 @@ export function BrowseTeamsPage() {
             </p>
           ) : null}
 
-          {teams.isPending ? <LoadingLine>Loading teams...</LoadingLine> : null}
-          {teams.isError && !teams.data ? (
-            <ErrorWithRetry
-              message={`${TEAM_TEXTS.errorLoadingTeams}: ${teams.error.message}`}
-              onRetry={() => void teams.refetch()}
-            />
-          ) : null}
-          {teams.isSuccess && teams.data.items.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-              <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-              <p className="mt-3 font-semibold text-slate-900">
-                {total > 0
-                  ? 'This page is past the last team.'
-                  : search
-                    ? `No teams found for '${search}'.`
-                    : 'No teams have been created yet.'}
-              </p>
-              {total > 0 ? (
-                <Button variant="secondary" className="mt-4" onClick={() => goToPage(1)}>
-                  Go to the first page
-                </Button>
-              ) : null}
-            </div>
-          ) : null}
-          {teams.data && teams.data.items.length > 0 ? (
-            <ul
-              aria-label="Teams"
-              aria-busy={teams.isPlaceholderData}
-              className={`grid gap-6 md:grid-cols-2 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {teams.data.items.map((team) => (
-                <li key={team.id}>
-                  <TeamCard
-                    team={team}
-                    actions={
-                      seller ? (
-                        <ApplyButton team={team} standing={standing} onApply={applyTo} />
-                      ) : (
-                        <ContactTeamButton team={team} />
-                      )
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TeamResults
+            teams={teams}
+            loadingText="Loading teams..."
+            keepListOnError
+            columnsClassName="md:grid-cols-2"
+            actions={(team) =>
+              seller ? (
+                <ApplyButton team={team} standing={standing} onApply={applyTo} />
+              ) : (
+                <ContactTeamButton team={team} />
+              )
+            }
+            empty={
+              <EmptyState
+                icon={SearchX}
+                title={
+                  total > 0
+                    ? 'This page is past the last team.'
+                    : search
+                      ? `No teams found for '${search}'.`
+                      : 'No teams have been created yet.'
+                }
+              >
+                {total > 0 ? (
+                  <Button variant="secondary" className="mt-4" onClick={() => goToPage(1)}>
+                    Go to the first page
+                  </Button>
+                ) : null}
+              </EmptyState>
+            }
+          />
 
           {pageCount > 1 ? (
             <nav aria-label="Pagination" className="flex items-center justify-between gap-4">

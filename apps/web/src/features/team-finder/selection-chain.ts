@@ -1,5 +1,5 @@
 /**
- * The choices on a service category page (part 1 §2), in the order they were made: the first chosen
+ * The choices on a service category page, in the order they were made: the first chosen
  * project type decides the sub-types on offer, the first chosen sub-type the technologies.
  */
 export interface ChainSelection {

@@ -4,6 +4,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
 import { useProjectSubTypes } from '../../lib/queries/get-project-sub-types';
@@ -13,9 +14,9 @@ import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
 import { ChoiceCardGroup, ChoiceChipGroup } from './components/choice-groups';
 import { ContactTeamButton } from './components/contact-team-button';
-import { LoadingLine } from './components/loading-line';
+import { TeamResults } from './components/team-results';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { TagList } from './components/tag-list';
-import { TeamCard } from './components/team-card';
 import { CONTACT_US_PATH } from './contact-us-path';
 import {
   chosenNames,
@@ -105,7 +106,10 @@ function ServiceLoadError({
   );
 }
 
-/** /service/{categoryId} (decision A1): choose what to build, then find the teams that build it. */
+/**
+ * /service/{categoryId} (a package has its own /service-package path): choose what to build, then find the
+ * teams that build it.
+ */
 export function ServiceCategoryPage() {
   const categoryId = parseCategoryId(useParams().categoryId);
   const category = useServiceCategory(categoryId ?? 0, { enabled: categoryId !== null });
@@ -136,7 +140,7 @@ export function ServiceCategoryPage() {
   if (category.isPending || projectTypes.isPending) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <LoadingLine>Loading service details...</LoadingLine>
+        <LoadingStatus text="Loading service details..." />
       </div>
     );
   }
@@ -221,7 +225,7 @@ function ServiceCategoryFinder({
 
           {firstType ? (
             <div>
-              {subTypes.isPending ? <LoadingLine>Loading sub-types...</LoadingLine> : null}
+              {subTypes.isPending ? <LoadingStatus text="Loading sub-types..." /> : null}
               {subTypes.isError ? (
                 <ErrorWithRetry message={subTypes.error.message} onRetry={() => void subTypes.refetch()} />
               ) : null}
@@ -242,7 +246,7 @@ function ServiceCategoryFinder({
 
           {firstSubType ? (
             <div>
-              {technologies.isPending ? <LoadingLine>Loading technologies...</LoadingLine> : null}
+              {technologies.isPending ? <LoadingStatus text="Loading technologies..." /> : null}
               {technologies.isError ? (
                 <ErrorWithRetry
                   message={technologies.error.message}
@@ -346,34 +350,22 @@ function ServiceCategoryFinder({
               ) : null}
             </div>
             <div className="mt-6">
-              {teams.isPending ? <LoadingLine>Finding teams...</LoadingLine> : null}
-              {teams.isError ? (
-                <ErrorWithRetry
-                  message={`${TEAM_TEXTS.errorLoadingTeams}: ${teams.error.message}`}
-                  onRetry={() => void teams.refetch()}
-                />
-              ) : null}
-              {teams.isSuccess && teams.data.items.length === 0 ? (
-                <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-                  <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-                  <p className="mt-3 font-semibold text-slate-900">{TEAM_TEXTS.noTeamsFound}</p>
-                  <p className="mt-1 text-sm text-slate-600">
-                    Try fewer technologies, or let us assemble a custom team for you.
-                  </p>
-                  <Link to={CONTACT_US_PATH} className={buttonClassName('primary', 'md', 'mt-5')}>
-                    Request a Custom Team
-                  </Link>
-                </div>
-              ) : null}
-              {teams.isSuccess && teams.data.items.length > 0 ? (
-                <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-                  {teams.data.items.map((team) => (
-                    <li key={team.id}>
-                      <TeamCard team={team} actions={<ContactTeamButton team={team} />} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <TeamResults
+                teams={teams}
+                loadingText="Finding teams..."
+                actions={(team) => <ContactTeamButton team={team} />}
+                empty={
+                  <EmptyState
+                    icon={SearchX}
+                    title={TEAM_TEXTS.noTeamsFound}
+                    text="Try fewer technologies, or let us assemble a custom team for you."
+                  >
+                    <Link to={CONTACT_US_PATH} className={buttonClassName('primary', 'md', 'mt-5')}>
+                      Request a Custom Team
+                    </Link>
+                  </EmptyState>
+                }
+              />
             </div>
           </div>
         </section>

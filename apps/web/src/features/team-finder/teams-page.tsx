@@ -8,14 +8,14 @@ import { SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { useProjectTypes } from '../../lib/queries/get-project-types';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
 import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
 import { ContactTeamButton } from './components/contact-team-button';
-import { LoadingLine } from './components/loading-line';
-import { TeamCard } from './components/team-card';
+import { TeamResults } from './components/team-results';
 import { WidePage } from '../../components/ui/wide-page';
 import { CONTACT_US_PATH } from './contact-us-path';
 import {
@@ -58,7 +58,7 @@ function RequirementTags({ requirements }: { requirements: TeamRequirements }) {
   );
 }
 
-/** /teams (decision D3): the real teams for what a fixed service page asked for, sorted three ways. */
+/** /teams: the real teams from the database for what a fixed service page asked for, sorted three ways. */
 export function TeamsPage() {
   const [searchParams] = useSearchParams();
   const requirements = readTeamRequirements(searchParams);
@@ -187,38 +187,22 @@ function MatchingTeams({
         </div>
       </div>
 
-      {teams.isPending ? <LoadingLine>Loading teams...</LoadingLine> : null}
-      {teams.isError ? (
-        <ErrorWithRetry
-          message={`${TEAM_TEXTS.errorLoadingTeams}: ${teams.error.message}`}
-          onRetry={() => void teams.refetch()}
-        />
-      ) : null}
-      {teams.isSuccess && teams.data.items.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-          <SearchX aria-hidden="true" className="mx-auto size-10 text-slate-400" />
-          <p className="mt-3 font-semibold text-slate-900">No teams match these requirements yet.</p>
-          <p className="mt-1 text-sm text-slate-600">
-            Tell us about your project and we will put a team together for you.
-          </p>
-          <Link to={CONTACT_US_PATH} className={buttonClassName('primary', 'md', 'mt-5')}>
-            Contact Us
-          </Link>
-        </div>
-      ) : null}
-      {teams.isSuccess && teams.data.items.length > 0 ? (
-        <ul
-          aria-label="Teams"
-          aria-busy={teams.isPlaceholderData}
-          className={`grid gap-6 md:grid-cols-2 xl:grid-cols-3 ${teams.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          {teams.data.items.map((team) => (
-            <li key={team.id}>
-              <TeamCard team={team} actions={<ContactTeamButton team={team} />} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TeamResults
+        teams={teams}
+        loadingText="Loading teams..."
+        actions={(team) => <ContactTeamButton team={team} />}
+        empty={
+          <EmptyState
+            icon={SearchX}
+            title="No teams match these requirements yet."
+            text="Tell us about your project and we will put a team together for you."
+          >
+            <Link to={CONTACT_US_PATH} className={buttonClassName('primary', 'md', 'mt-5')}>
+              Contact Us
+            </Link>
+          </EmptyState>
+        }
+      />
     </div>
   );
 }

@@ -74,7 +74,7 @@ describe('CreateTeamPage', () => {
     expect(screen.getByText(/We recommend 5-15 members/)).toBeTruthy();
   });
 
-  it('shows the validation texts of part 1 §5 before sending anything', async () => {
+  it('shows the validation texts before sending anything', async () => {
     const { requests } = renderPage();
     fireEvent.change(await screen.findByLabelText(/^Team Name/), { target: { value: 'ab' } });
     fireEvent.change(screen.getByLabelText(/^Maximum Members/), { target: { value: '1' } });

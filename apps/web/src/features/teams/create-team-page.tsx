@@ -8,7 +8,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { TeamForm } from './components/team-form';
 
-/** Part 1 §2 and §5: a verified team admin creates a team from the catalogue (decision A11). */
+/** A team admin whose role a general admin approved creates a team from the catalogue. */
 export function CreateTeamPage() {
   const flags = useNavigationFlags();
   return (

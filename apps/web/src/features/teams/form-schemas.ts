@@ -1,6 +1,8 @@
 import { applicationDecisionSchema, TEAM_TEXTS } from '@teamhire/shared';
 
-/** Part 1 §4: approving an application needs a response message, rejecting does not. */
+/**
+ * Approving an application needs a response message (the seller is told what comes next), rejecting does not.
+ */
 export const applicationDecisionFormSchema = applicationDecisionSchema.refine(
   (decision) => decision.status !== 'approved' || Boolean(decision.response_message?.trim()),
   { error: TEAM_TEXTS.responseRequiredToApprove, path: ['response_message'] },

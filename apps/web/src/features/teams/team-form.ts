@@ -19,7 +19,7 @@ export interface CatalogueSelection {
 export type CascadeField = 'service_category_id' | 'project_type_id' | 'projects_sub_types_id';
 
 /**
- * Part 1 §5: a change clears every choice below it, since those belong to the old parent: the
+ * A change clears every choice below it, since those belong to the old parent: the
  * category clears type, sub-type and technologies; the type clears sub-type and technologies; the
  * sub-type clears technologies.
  */
@@ -61,7 +61,7 @@ export function toggleTechnology(selected: readonly number[], technologyId: numb
     : [...selected, technologyId];
 }
 
-/** Part 1 §8: the create failure texts by status, else the server's words. */
+/** The create failure texts by status, else the server's words. */
 export function createTeamFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 422) return TEAM_TEXTS.createValidation;
@@ -81,7 +81,7 @@ export function teamSizeBelowMembersMessage(memberCount: number): string {
   return `Team size cannot be below the current ${memberCountText(memberCount)}`;
 }
 
-/** Part 1 §5 and §9: an edit allows 1 to 100 members, and never fewer places than members. */
+/** An edit allows 1 to 100 members, and never fewer places than members. */
 export function teamEditFormSchema(memberCount: number) {
   return teamUpdateSchema.refine((team) => team.max_members >= Math.max(memberCount, TEAM_EDIT_SIZE_MIN), {
     error: teamSizeBelowMembersMessage(memberCount),

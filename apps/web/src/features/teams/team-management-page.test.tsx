@@ -56,7 +56,7 @@ const teamAdmin = {
   flags: navigationFixture({ can_manage_team: true, can_create_team: true }),
 };
 
-describe('chooseTeamScreen (decision A4)', () => {
+describe('chooseTeamScreen', () => {
   it.each([
     [{ can_manage_team: true }, 'TEAM_ADMIN', 'team-admin'],
     [{ can_manage_team: true }, 'GENERAL_ADMIN', 'team-admin'],

@@ -10,7 +10,10 @@ import { TeamAdminScreen } from './components/team-admin-screen';
 import { WidePage } from '../../components/ui/wide-page';
 import { chooseTeamScreen, TEAM_SCREEN_DENIED_TEXTS, type TeamScreenPath } from './team-screen';
 
-/** /teams/manage and /teams/my-teams: the screen follows the person, not the path (decision A4). */
+/**
+ * /teams/manage and /teams/my-teams: the screen follows the person, not the path, since both paths are in
+ * use.
+ */
 export function TeamManagementPage({ path }: { path: TeamScreenPath }) {
   const user = useCurrentUser();
   const flags = useNavigationFlags();

@@ -2,10 +2,10 @@ import { TEAM_TEXTS, type Navigation, type User } from '@teamhire/shared';
 
 export type TeamScreen = 'team-admin' | 'seller' | 'denied';
 
-/** The two paths that share the two screens (decision A4). */
+/** The two paths that share the two screens, since old links use either. */
 export type TeamScreenPath = 'manage' | 'my-teams';
 
-/** Decision A4: the flag picks the admin screen, the SELLER role the seller screen. */
+/** The server's flag picks the admin screen, the SELLER role the seller screen; the path does not. */
 export function chooseTeamScreen(
   flags: Pick<Navigation, 'can_manage_team'>,
   user: Pick<User, 'role'>,
@@ -15,7 +15,7 @@ export function chooseTeamScreen(
   return 'denied';
 }
 
-/** Decision A4: the refusal names the screen that the path leads to in the navigation. */
+/** The refusal names the screen that the path leads to in the navigation. */
 export const TEAM_SCREEN_DENIED_TEXTS: Record<TeamScreenPath, string> = {
   'my-teams': TEAM_TEXTS.adminOnlyScreen,
   manage: TEAM_TEXTS.sellerOnlyScreen,

@@ -165,7 +165,7 @@ function PendingRequests() {
   );
 }
 
-/** Part 2: the general admin's review of role-upgrade requests (decision A12). */
+/** The general admin's review of role-upgrade requests: the only way to a role beyond seller or buyer. */
 export function AdminVerificationsPage() {
   return (
     <PageShell

@@ -2,7 +2,7 @@ import type { User, VerificationRequest } from '@teamhire/shared';
 
 export type TeamAdminApplicationState = 'none' | 'pending' | 'verified' | 'rejected';
 
-/** Part 1 §2: the card's button label by state. */
+/** The card's button label by state, so a pending or approved request is not asked twice. */
 export const TEAM_ADMIN_APPLICATION_LABELS: Record<TeamAdminApplicationState, string> = {
   none: 'Apply for Team Admin',
   pending: 'Verification Pending',

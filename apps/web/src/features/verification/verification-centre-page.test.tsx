@@ -28,7 +28,7 @@ function renderPage(
 }
 
 describe('VerificationCentrePage', () => {
-  it('offers the upgrades of the current role (part 2 §6) and the review promise', async () => {
+  it('offers the upgrades of the current role and the review promise', async () => {
     renderPage(userFixture({ role: 'BUYER' }));
     const form = await screen.findByRole('form', { name: 'Request a role upgrade' });
     expect(

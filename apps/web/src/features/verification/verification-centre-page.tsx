@@ -1,61 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ROLE_LABELS,
-  ROLE_UPGRADES,
-  VERIFICATION_TEXTS,
-  verificationRequestCreateSchema,
-  type User,
-  type UserRole,
-} from '@teamhire/shared';
-import { Clock, LoaderCircle, Send } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
+import { ROLE_LABELS, ROLE_UPGRADES, VERIFICATION_TEXTS, type User, type UserRole } from '@teamhire/shared';
+import { Clock, LoaderCircle } from 'lucide-react';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
-import { TextAreaField, TextField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
-import { useToast } from '../../components/ui/toast-context';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { RoleLabel } from '../../components/ui/role-label';
 import { useMyVerificationRequests } from './api/get-my-verification-requests';
-import { useRequestVerification } from './api/request-verification';
+import {
+  useVerificationRequestForm,
+  VerificationRequestFields,
+} from './components/verification-request-form';
 import { MyVerificationRequestItem } from './components/verification-request-item';
-import { messageLengthHint } from './message-length';
 import { ROLE_DESCRIPTIONS } from './role-descriptions';
 import { verificationSubmitFailureMessage } from './verification-errors';
 
 const sectionClassName = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
 function RoleUpgradeForm({ upgrades, blocked }: { upgrades: readonly UserRole[]; blocked: boolean }) {
-  const requestVerification = useRequestVerification();
-  const { showToast } = useToast();
+  // A single choice is no choice: it is made for the person.
+  const { form, onSubmit, pending } = useVerificationRequestForm(
+    upgrades.length === 1 ? upgrades[0] : undefined,
+    verificationSubmitFailureMessage,
+  );
   const {
     register,
-    handleSubmit,
-    control,
-    reset,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(verificationRequestCreateSchema),
-    defaultValues: {
-      // A single choice is no choice: it is made for the person.
-      requested_role: upgrades.length === 1 ? upgrades[0] : undefined,
-      request_message: '',
-      documents_url: '',
-    },
-  });
-  const message = useWatch({ control, name: 'request_message' });
-
-  const onSubmit = handleSubmit((request) =>
-    requestVerification.mutateAsync(request).then(
-      () => {
-        showToast({ title: VERIFICATION_TEXTS.submitSuccess, variant: 'success' });
-        reset();
-      },
-      (error: unknown) => showToast({ title: verificationSubmitFailureMessage(error), variant: 'error' }),
-    ),
-  );
-
+  } = form;
   const roleError = errors.requested_role?.message;
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Request a role upgrade" className="flex flex-col gap-5">
@@ -93,34 +63,13 @@ function RoleUpgradeForm({ upgrades, blocked }: { upgrades: readonly UserRole[];
           </p>
         ) : null}
       </fieldset>
-      <TextAreaField
-        label="Why are you requesting this role?"
-        hint={messageLengthHint(message)}
-        required
+      <VerificationRequestFields
+        form={form}
+        messageLabel="Why are you requesting this role?"
+        submitLabel="Submit Request"
+        pending={pending}
         disabled={blocked}
-        error={errors.request_message?.message}
-        {...register('request_message')}
       />
-      <TextField
-        label="Supporting documents URL"
-        optional
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        disabled={blocked}
-        error={errors.documents_url?.message}
-        {...register('documents_url')}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={blocked || requestVerification.isPending}>
-          {requestVerification.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
-          Submit Request
-        </Button>
-      </div>
     </form>
   );
 }
@@ -194,7 +143,7 @@ function VerificationCentre({ user }: { user: User }) {
   );
 }
 
-/** Part 2: the verification centre, where a signed-in user asks for a role upgrade (part 2 §6). */
+/** The verification centre, where a signed-in user asks for one of the upgrades their role allows. */
 export function VerificationCentrePage() {
   const user = useCurrentUser();
   return (

@@ -8,7 +8,7 @@ import {
   verificationSubmitFailureMessage,
 } from './verification-errors';
 
-describe('verificationResponseFailure (part 2 §8)', () => {
+describe('verificationResponseFailure', () => {
   it.each([
     [
       new ApiError(401, 'Authentication failed'),

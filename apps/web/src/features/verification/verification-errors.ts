@@ -1,7 +1,7 @@
 import { ACCOUNT_TEXTS, VERIFICATION_TEXTS } from '@teamhire/shared';
 import { ApiError, AUTHENTICATION_FAILED_MESSAGE } from '../../lib/api-client';
 
-/** What the admin page does after a refused decision (part 2 §8), besides showing the message. */
+/** What the admin page does after a refused decision, besides showing the message. */
 export type VerificationResponseOutcome =
   'session-expired' | 'insufficient-permissions' | 'not-found' | 'already-processed' | 'failed';
 
@@ -22,7 +22,7 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : '';
 }
 
-/** Part 2 §8, read from the server's words first and its status second. */
+/** Read from the server's words first, since they are the most precise, and its status second. */
 export function verificationResponseFailure(error: unknown): VerificationResponseFailure {
   const message = messageOf(error);
   const status = error instanceof ApiError ? error.status : null;
@@ -49,13 +49,13 @@ export function verificationDecisionSuccessMessage(status: 'approved' | 'rejecte
   return `Verification request ${status} successfully!`;
 }
 
-/** Part 2 §8 for the verification centre: the server's words, else the generic text. */
+/** For the verification centre: the server's words, else the generic text. */
 export function verificationSubmitFailureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? VERIFICATION_TEXTS.submitFailed;
   return messageOf(error) || VERIFICATION_TEXTS.submitFailed;
 }
 
-/** Part 1 §8 for the dashboard card: 'Failed to submit application: {message}'. */
+/** For the dashboard card: 'Failed to submit application: {message}'. */
 export function teamAdminApplicationFailureMessage(error: unknown): string {
   return VERIFICATION_TEXTS.applicationFailed(
     error instanceof ApiError ? error.message : messageOf(error) || VERIFICATION_TEXTS.submitFailed,

@@ -2,7 +2,7 @@ import type { User } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
-/** Part 1 §9: the user is cached for 5 minutes. */
+/** The user is cached for 5 minutes; a change of role invalidates it at once. */
 export const USER_STALE_TIME_MS = 5 * 60_000;
 
 export const currentUserQueryKey = ['auth', 'me'] as const;

@@ -2,7 +2,7 @@ import { type Navigation, navigationSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
-/** Part 1 §9: the navigation flags are cached for 2 minutes. */
+/** The navigation flags are cached for 2 minutes; a change of role invalidates them at once. */
 export const NAVIGATION_STALE_TIME_MS = 2 * 60_000;
 
 export function getNavigation(signal?: AbortSignal): Promise<Navigation> {

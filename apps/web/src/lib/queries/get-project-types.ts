@@ -2,7 +2,7 @@ import { PAGE_LIMIT_MAX, type ProjectType, projectTypesSchema, STALE_TIME } from
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
-/** Part 1 §9: catalogue lists are read whole, one page of the largest size the API allows. */
+/** Catalogue lists are short and read whole, one page of the largest size the API allows. */
 export function getProjectTypes(serviceCategoryId: number, signal?: AbortSignal): Promise<ProjectType[]> {
   return apiRequest('/api/project-types', {
     query: { service_category_id: serviceCategoryId, skip: 0, limit: PAGE_LIMIT_MAX },

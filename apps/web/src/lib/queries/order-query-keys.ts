@@ -9,7 +9,7 @@ export const orderQueryKeys = {
   teamReviews: (teamId: number) => ['orders', 'reviews', 'team', teamId] as const,
 };
 
-/** Part 2 §9: the orders list is cached for 5 minutes. */
+/** The orders list is cached for 5 minutes; every change of an order invalidates it. */
 export const ORDERS_STALE_TIME_MS = 5 * 60_000;
 /** A status change shows at once for the one who made it; the other side sees it within 30 s. */
 export const ORDER_DETAIL_STALE_TIME_MS = 30_000;

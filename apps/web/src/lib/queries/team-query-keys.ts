@@ -8,6 +8,6 @@ export const teamQueryKeys = {
   myApplications: ['teams', 'my-applications'] as const,
 };
 
-/** Part 1 §9: my teams 2 minutes, a team's detail 30 s. */
+/** My teams 2 minutes, a team's detail 30 s: its applications and members change more often. */
 export const MY_TEAMS_STALE_TIME_MS = 2 * 60_000;
 export const TEAM_DETAIL_STALE_TIME_MS = 30_000;

@@ -1,5 +1,4 @@
 import type { LoginRequest, TokenResponse } from '@teamhire/shared';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function login(body: LoginRequest): Promise<TokenResponse> {
@@ -8,12 +7,4 @@ export function login(body: LoginRequest): Promise<TokenResponse> {
     body,
     schema: () => import('@teamhire/shared/accounts').then((contract) => contract.tokenResponseSchema),
   });
-}
-
-export function loginMutationOptions() {
-  return mutationOptions({ mutationKey: ['auth', 'login'], mutationFn: login });
-}
-
-export function useLogin() {
-  return useMutation(loginMutationOptions());
 }

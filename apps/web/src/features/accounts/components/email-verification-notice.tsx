@@ -5,7 +5,10 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast-context';
 import { useSendVerification } from '../api/send-verification';
 
-/** Email verification (decision A10) can be asked for again from here instead of through a new sign-up. */
+/**
+ * Email verification (the token link, not the role review) can be asked for again from here instead of
+ * through a new sign-up.
+ */
 export function EmailVerificationNotice({ user }: { user: Pick<User, 'email'> }) {
   const sendVerification = useSendVerification();
   const { showToast } = useToast();

@@ -50,7 +50,10 @@ const DEFAULT_VALUES: MethodFormValues = {
   is_default: false,
 };
 
-/** A card sends its number (the server keeps brand and last four); other types only a name and, optionally, four digits. */
+/**
+ * A card sends its number (the server keeps brand and last four); other types only a name and, optionally,
+ * four digits.
+ */
 function toMethodCreate(values: MethodFormValues): SavedPaymentMethodCreate {
   const common = { type: values.type, name: values.name, is_default: values.is_default };
   if (values.type !== 'CREDIT_CARD') {
@@ -72,7 +75,7 @@ function preferRequired(values: MethodFormValues, errors: FieldErrors<MethodForm
 }
 
 function saveFailureMessage(error: unknown): string {
-  // 409 says why (at most 20 methods); anything else is the spec's billing text.
+  // 409 says why (at most 20 methods); anything else is the generic billing text.
   if (error instanceof ApiError && error.status === 409 && error.detail) return error.detail;
   return BILLING_TEXTS.saveFailed;
 }

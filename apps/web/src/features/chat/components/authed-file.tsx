@@ -8,7 +8,10 @@ import { formatFileSize } from '../chat-format';
 
 export const IMAGE_FAILED = 'Failed to load image';
 
-/** An image of the room, fetched with the token and shown through a blob URL (decision D8). */
+/**
+ * An image of the room, fetched with the token and shown through a blob URL: files are served to room members
+ * only.
+ */
 export function AuthedImage({ path, alt }: { path: string; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);

@@ -17,7 +17,7 @@ import { MessageList } from './message-list';
 import { TeamPanel } from './team-panel';
 import { UploadItems, type UploadItem } from './upload-items';
 
-/** Part 2 §4: a finished upload leaves after 3 s, a failed one after 5 s. */
+/** A finished upload leaves after 3 s, a failed one after 5 s, so its error can still be read. */
 export const UPLOAD_DONE_CLEAR_MS = 3000;
 export const UPLOAD_ERROR_CLEAR_MS = 5000;
 

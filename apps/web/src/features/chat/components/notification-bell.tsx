@@ -21,7 +21,7 @@ import { RoomSummary } from './room-summary';
 export const NOTIFICATIONS_FAILED = 'Failed to load notifications';
 
 /**
- * Decision B6: the user's own socket says when an inbox changed (a message, a read marker); the 30 s
+ * The user's own socket says when an inbox changed (a message, a read marker); the 30 s
  * poll is the fallback for when the socket cannot be kept open.
  */
 function useLiveInbox() {

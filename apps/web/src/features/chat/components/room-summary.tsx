@@ -13,7 +13,7 @@ export function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-/** One conversation in the inbox page and the bell: who, the last words, when (part 1 §9), unread. */
+/** One conversation in the inbox page and the bell: who, the last words, when (relative), unread. */
 export function RoomSummary({ room, myName }: { room: ChatRoomSummary; myName: string | null }) {
   const title = roomTitle(room, myName);
   const when = room.last_message_at ?? room.created_at;

@@ -8,7 +8,7 @@ export interface UploadItem {
   error?: string;
 }
 
-/** Part 2 §4: one row per file, uploading with progress, then completed or error. */
+/** One row per file, uploading with progress, then completed or error. */
 export function UploadItems({ items }: { items: readonly UploadItem[] }) {
   if (items.length === 0) return null;
   return (

@@ -37,7 +37,7 @@ export function ContactForm() {
   } = useForm({
     resolver: zodResolver(contactRequestSchema),
     mode: 'onBlur',
-    // The specification clears an error on edit instead of re-validating while the person types.
+    // An error clears on edit instead of re-validating while the person types, which would scold mid-word.
     reValidateMode: 'onBlur',
     defaultValues: EMPTY_FORM,
   });

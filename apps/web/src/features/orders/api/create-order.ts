@@ -5,7 +5,7 @@ import { orderQueryOptions } from './get-order';
 
 /**
  * Deliberately a plain call rather than a TanStack mutation: a mutation keeps its variables (the card
- * number and CVV) in the mutation cache, and part 2 / decision P2 want them nowhere but the request.
+ * number and CVV) in the mutation cache, and they must live nowhere but the request.
  * `idempotencyKey` is the same for every retry of one purchase attempt, so the server charges at most once.
  */
 export function createOrder(order: OrderCreate, idempotencyKey: string): Promise<Order> {

@@ -33,7 +33,7 @@ export function OrderPackageCard({ servicePackage }: { servicePackage: Order['se
   );
 }
 
-/** The selling team; the confirmation page also says whether it is active (decision A2 screen). */
+/** The selling team; the confirmation page also says whether it is active. */
 export function OrderTeamCard({
   team,
   showActivity = false,

@@ -21,7 +21,10 @@ function reachedSteps(order: Pick<Order, 'status' | 'payment'>): number {
   }
 }
 
-/** Part 2 §2: Order Placed, Payment Confirmed, Work in Progress, Project Completed. */
+/**
+ * The order's steps as the buyer follows them: Order Placed, Payment Confirmed, Work in Progress, Project
+ * Completed.
+ */
 export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'payment'> }) {
   const reached = reachedSteps(order);
   const stopped = order.status === 'cancelled' || order.status === 'refunded';

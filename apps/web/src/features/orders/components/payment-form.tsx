@@ -100,7 +100,7 @@ export interface PaymentFormProps {
   onEdited: () => void;
 }
 
-/** Part 2 §2 and §5: method, card or PayPal fields, billing address and the order summary. */
+/** Method, card or PayPal fields, billing address and the order summary. */
 export function PaymentForm({ servicePackage, paying, onPay, onCancel, onEdited }: PaymentFormProps) {
   const resolver = useMemo(
     () =>

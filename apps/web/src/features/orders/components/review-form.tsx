@@ -20,7 +20,7 @@ const REVIEW_FAILED_MESSAGE = 'Failed to submit review. Please try again.';
 
 const RATINGS = Array.from({ length: REVIEW_RATING_MAX }, (_, index) => index + 1);
 
-/** Decision B4: the buyer rates a completed order once, 1-5 stars and an optional text. */
+/** The buyer rates a completed order once, 1-5 stars and an optional text. */
 export function ReviewForm({ orderId }: { orderId: number }) {
   const createReview = useCreateReview(orderId);
   const { showToast } = useToast();

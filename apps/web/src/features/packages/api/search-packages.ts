@@ -25,7 +25,7 @@ function isUnfiltered(criteria: PackageSearch): boolean {
   );
 }
 
-/** Part 2 §7: the published list without criteria, the ranked search with them. */
+/** The published list without criteria, the ranked search with them. */
 export function browsePackagesQueryOptions(criteria: PackageSearch, skip: number, limit: number) {
   return queryOptions({
     queryKey: packageQueryKeys.browse(criteria, skip, limit),

@@ -14,7 +14,7 @@ export const PACKAGE_FIELD_NAMES = [
 export type PackageFieldName = (typeof PACKAGE_FIELD_NAMES)[number];
 
 /**
- * The fields a package has on both the create and the edit screen (part 2 §2); each screen registers
+ * The fields a package has on both the create and the edit screen; each screen registers
  * them with its own schema, which differs only in the duration rule.
  */
 export function PackageFields({

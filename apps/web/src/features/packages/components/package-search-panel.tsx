@@ -8,7 +8,7 @@ import { useBrowsePackages } from '../api/search-packages';
 import { useDebouncedValue } from '../use-debounced-value';
 import { PackageCard } from './package-card';
 
-/** Part 2 §9: the search waits until typing has paused this long. */
+/** The search waits until typing has paused this long, so a word costs one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 500;
 export const PRICE_RANGE_MESSAGE = 'The minimum price cannot be above the maximum';
 
@@ -64,7 +64,7 @@ export function toSearchCriteria(inputs: SearchInputs): {
 }
 
 /**
- * Search and filters over the published packages with paged results (part 2 §2 browse services):
+ * Search and filters over the published packages with paged results:
  * used by /services/browse and by the buyer service page.
  */
 export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {

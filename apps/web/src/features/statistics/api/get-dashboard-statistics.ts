@@ -5,9 +5,9 @@ import { NetworkError } from '../../../lib/api-client';
 export const STATISTICS_ERROR_FALLBACK = 'An error occurred';
 
 /**
- * The specification describes this call precisely: the body is read as text and parsed as JSON, and a
- * non-success status becomes 'Failed to fetch statistics: {status}', so it does not go through
- * apiRequest. The landing page shows it, so the schema (and zod) load beside the request.
+ * The body is read as text and parsed as JSON, and a non-success status becomes 'Failed to fetch
+ * statistics: {status}' (the landing page shows that text), so it does not go through apiRequest.
+ * The landing page shows it, so the schema (and zod) load beside the request.
  */
 export async function getDashboardStatistics(signal?: AbortSignal): Promise<DashboardStatistics> {
   const schema = import('@teamhire/shared/statistics').then((contract) => contract.dashboardStatisticsSchema);

@@ -2,7 +2,7 @@ import { type TeamList, teamListResponseSchema } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Part 1 §9: the team lists are cached for 1 minute. */
+/** The team lists are cached for 1 minute: availability changes, but not from second to second. */
 export const TEAM_BROWSE_STALE_TIME_MS = 60_000;
 
 export type TeamListSort = 'rating' | 'projects' | 'rate' | 'newest';

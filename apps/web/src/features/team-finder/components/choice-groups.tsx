@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { TechnologyTags } from './technology-tags';
 
-/** Part 1 §2: a project type card shows at most 3 of its technologies, then '+N more'. */
+/** A project type card shows at most 3 of its technologies, then '+N more', so cards keep one height. */
 export const CARD_TECHNOLOGY_LIMIT = 3;
 
 export interface ChoiceItem {

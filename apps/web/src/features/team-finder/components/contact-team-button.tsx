@@ -9,7 +9,7 @@ export const CONTACT_BUTTON_LABELS: Record<TeamAvailability, string> = {
   unavailable: 'Unavailable',
 };
 
-/** Decision D3: the label follows availability; an inactive team cannot be contacted. */
+/** The label follows availability, so a buyer knows before writing; an inactive team cannot be contacted. */
 export function ContactTeamButton({ team }: { team: Pick<Team, 'id' | 'name' | 'availability'> }) {
   const contactTeam = useContactTeam();
   const label = CONTACT_BUTTON_LABELS[team.availability];

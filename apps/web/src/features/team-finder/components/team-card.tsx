@@ -64,7 +64,7 @@ export interface TeamCardProps {
   headingLevel?: 2 | 3;
 }
 
-/** Part 1 §2 'Team card': every field a buyer or a seller weighs before getting in touch. */
+/** Every field a buyer or a seller weighs before getting in touch. */
 export function TeamCard({ team, actions, headingLevel = 3 }: TeamCardProps) {
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

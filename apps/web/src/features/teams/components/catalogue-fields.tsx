@@ -25,7 +25,8 @@ function loadingLabel(isLoading: boolean, isError: boolean, placeholder: string)
 
 /**
  * Service category, project type, project sub-type and technologies, each choice narrowing the next
- * (part 1 §2 and §5). Controlled: the form owns the values and receives every change with its clearing.
+ * (a choice only makes sense under its parent). Controlled: the form owns the values and receives
+ * every change with its clearing.
  */
 export function CatalogueFields({
   selection,

@@ -31,7 +31,7 @@ function renderSellerScreen(leave: () => Response) {
   return requests;
 }
 
-describe('SellerTeamsScreen: leaving a team (decision D6)', () => {
+describe('SellerTeamsScreen: leaving a team', () => {
   it('asks first, then leaves; the team disappears from Engaged Teams', async () => {
     const requests = renderSellerScreen(() => new Response(null, { status: 204 }));
     const list = await screen.findByRole('list', { name: 'Teams I belong to' });

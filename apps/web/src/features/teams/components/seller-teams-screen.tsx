@@ -262,7 +262,10 @@ function EngagedTeams() {
   );
 }
 
-/** Part 1 §2 with decision D6: a seller's applications and teams, with withdraw and leave. */
+/**
+ * A seller's applications and teams, with withdraw (while pending) and leave, so a seller is never stuck in
+ * either.
+ */
 export function SellerTeamsScreen() {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">

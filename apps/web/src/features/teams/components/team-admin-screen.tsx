@@ -8,7 +8,7 @@ import { TeamDetailPanel } from './team-detail-panel';
 
 export const SELECTED_TEAM_PARAM = 'team';
 
-/** Part 1 §2: the team admin's own teams beside the chosen team's detail. */
+/** The team admin's own teams beside the chosen team's detail. */
 export function TeamAdminScreen({ canCreateTeam }: { canCreateTeam: boolean }) {
   const teams = useMyTeams();
   const [searchParams] = useSearchParams();

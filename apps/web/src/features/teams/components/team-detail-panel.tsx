@@ -12,7 +12,7 @@ import { TeamApplicationsList } from './team-applications-list';
 import { TeamMembersList } from './team-members-list';
 import { TeamOverview } from './team-overview';
 
-/** Part 1 §2: one of my teams with the tabs Overview, Applications and Members, and Edit Team. */
+/** One of my teams with the tabs Overview, Applications and Members, and Edit Team. */
 export function TeamDetailPanel({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
   const applications = useTeamApplications(teamId, 'pending');

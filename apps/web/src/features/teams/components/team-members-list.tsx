@@ -62,7 +62,7 @@ export function TeamMembersList({ team }: { team: TeamDetail }) {
                 Joined <time dateTime={member.joined_at}>{formatDate(member.joined_at)}</time>
               </p>
             </div>
-            {/* Part 1 §5: the admin cannot be removed. */}
+            {/* The admin cannot be removed: a team always keeps its admin. */}
             {member.role === 'admin' ? null : (
               <Button
                 variant="secondary"

@@ -2,7 +2,7 @@ import { type VerificationRequest, verificationRequestsSchema } from '@teamhire/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Part 2 §9: my verification requests are cached for 120 s. */
+/** My verification requests are cached for 120 s: a review takes far longer than that. */
 export const MY_VERIFICATION_REQUESTS_STALE_TIME_MS = 120_000;
 
 export const myVerificationRequestsQueryKey = ['verification', 'my-requests'] as const;

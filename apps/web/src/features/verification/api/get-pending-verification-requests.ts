@@ -7,7 +7,7 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Part 2 §9: the pending list is cached for 30 s. */
+/** The pending list is cached for 30 s, short enough for several admins reviewing at once. */
 export const PENDING_VERIFICATION_STALE_TIME_MS = 30_000;
 
 export const pendingVerificationRequestsQueryKey = ['verification', 'pending'] as const;

@@ -2,7 +2,7 @@ import { type VerificationStats, verificationStatsSchema } from '@teamhire/share
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Part 2 §9: verification statistics are cached for 60 s. */
+/** Verification statistics are cached for 60 s; a review refreshes them at once. */
 export const VERIFICATION_STATS_STALE_TIME_MS = 60_000;
 
 export const verificationStatsQueryKey = ['verification', 'stats'] as const;

@@ -1,15 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { VERIFICATION_TEXTS, verificationRequestCreateSchema, type User } from '@teamhire/shared';
+import { VERIFICATION_TEXTS, type User } from '@teamhire/shared';
 import { BadgeCheck, Hourglass, LoaderCircle, Send } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { useToast } from '../../../components/ui/toast-context';
+import { useVerificationRequestForm, VerificationRequestFields } from './verification-request-form';
 import { useMyVerificationRequests } from '../api/get-my-verification-requests';
-import { useRequestVerification } from '../api/request-verification';
-import { messageLengthHint } from '../message-length';
 import {
   canApplyForTeamAdmin,
   latestTeamAdminRequest,
@@ -27,64 +22,24 @@ const stateIcons: Record<TeamAdminApplicationState, typeof Send> = {
 };
 
 function ApplicationForm({ state }: { state: 'none' | 'rejected' }) {
-  const requestVerification = useRequestVerification();
-  const { showToast } = useToast();
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(verificationRequestCreateSchema),
-    defaultValues: { requested_role: 'TEAM_ADMIN', request_message: '', documents_url: '' },
-  });
-  const message = useWatch({ control, name: 'request_message' });
-
-  const onSubmit = handleSubmit((request) =>
-    requestVerification.mutateAsync(request).then(
-      () => {
-        showToast({ title: VERIFICATION_TEXTS.submitSuccess, variant: 'success' });
-        reset();
-      },
-      (error: unknown) => showToast({ title: teamAdminApplicationFailureMessage(error), variant: 'error' }),
-    ),
+  const { form, onSubmit, pending } = useVerificationRequestForm(
+    'TEAM_ADMIN',
+    teamAdminApplicationFailureMessage,
   );
-
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Team Admin application" className="flex flex-col gap-4">
-      <TextAreaField
-        label="Why do you want to become a Team Admin?"
-        hint={messageLengthHint(message)}
-        required
-        error={errors.request_message?.message}
-        {...register('request_message')}
+      <VerificationRequestFields
+        form={form}
+        messageLabel="Why do you want to become a Team Admin?"
+        submitLabel={TEAM_ADMIN_APPLICATION_LABELS[state]}
+        pending={pending}
       />
-      <TextField
-        label="Supporting documents URL"
-        optional
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        error={errors.documents_url?.message}
-        {...register('documents_url')}
-      />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={requestVerification.isPending}>
-          {requestVerification.isPending ? (
-            <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          ) : (
-            <Send aria-hidden="true" className="size-4" />
-          )}
-          {TEAM_ADMIN_APPLICATION_LABELS[state]}
-        </Button>
-      </div>
     </form>
   );
 }
 
 /**
- * Part 1 §2 and §5: a seller asks to become a team admin (decision A12). Its state comes from the
+ * A seller asks to become a team admin; a general admin's approval changes the role. Its state comes from the
  * team-admin requests; if they cannot be read, the user's verification status is the best guess.
  */
 export function TeamAdminApplicationCard({ user }: { user: User }) {
