@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact';
+import type { OrderEventType } from './deliveries';
+import type { OrderStatus } from './orders';
 
 export const CHAT_TEXTS = {
   startFailed: 'Failed to start chat. Please try again.',
@@ -198,6 +200,11 @@ export interface ServerEvents {
   inbox_changed: { chat_room_id: number };
   /** To the sender only: a message sent over the socket was not stored, so it is not delivered. */
   message_failed: { client_message_id: string | null; detail: string };
+  /**
+   * On the user channel of an order's buyer and of each member of its team: the order changed
+   * (`event` is the timeline line just added); reload the order.
+   */
+  order_updated: { order_id: number; status: OrderStatus; event: OrderEventType };
 }
 export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
 

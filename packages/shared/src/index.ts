@@ -16,4 +16,5 @@ export * from './profile';
 export * from './chat';
 export * from './packages';
 export * from './billing';
+export * from './deliveries';
 export * from './orders';

@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
 } from './billing';
 import { EMAIL_PATTERN } from './contact';
+import { deliverySchema, disputeSchema, orderEventSchema } from './deliveries';
 import { PACKAGE_STATUSES } from './packages';
 import { paginationQuerySchema } from './pagination';
 
@@ -57,7 +58,9 @@ export const ORDER_STATUSES = [
   'pending',
   'confirmed',
   'in_progress',
+  'delivered',
   'completed',
+  'disputed',
   'cancelled',
   'refunded',
 ] as const;
@@ -66,16 +69,23 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
   confirmed: 'Confirmed',
   in_progress: 'In Progress',
+  delivered: 'Delivered',
   completed: 'Completed',
+  disputed: 'In Dispute',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
-/** Part 2 §4 colours: confirmed green, in progress amber, completed dark green, cancelled red, refunded purple. */
+/**
+ * Confirmed green, in progress amber, delivered blue, completed dark green, in dispute orange,
+ * cancelled red, refunded purple.
+ */
 export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: 'gray',
   confirmed: 'green',
   in_progress: 'amber',
+  delivered: 'blue',
   completed: 'dark-green',
+  disputed: 'orange',
   cancelled: 'red',
   refunded: 'purple',
 };
@@ -138,22 +148,109 @@ export const TEST_CARDS = {
 } as const;
 
 /**
- * Decision B1: who may move an order from which status to which. `team` is the selling team's
- * admin or a member, `buyer` the order's buyer, `admin` a general admin (or superuser).
- * Paying (pending → confirmed) happens only inside POST /api/orders, never through this map.
+ * Who acts on an order: `team` is the selling team's admin or a member, `buyer` the order's buyer,
+ * `admin` a general admin (or superuser), `system` the timers.
  */
 export const ORDER_ACTORS = ['buyer', 'team', 'admin'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
-export const ORDER_TRANSITIONS: Record<OrderActor, Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
-  team: { confirmed: ['in_progress'], in_progress: ['completed'] },
-  buyer: { confirmed: ['cancelled'] },
-  admin: { confirmed: ['refunded'], in_progress: ['refunded'], completed: ['refunded'] },
-};
+export type OrderParty = OrderActor | 'system';
 
-/** The statuses the given actors may move an order to from `status`, in lifecycle order. */
-export function allowedOrderTransitions(status: OrderStatus, actors: readonly OrderActor[]): OrderStatus[] {
-  const targets = new Set(actors.flatMap((actor) => ORDER_TRANSITIONS[actor][status] ?? []));
+/** What can be done to an order; `allowed_actions` of an order lists those the caller may do now. */
+export const ORDER_ACTIONS = [
+  'start_work',
+  'deliver',
+  'accept',
+  'request_revision',
+  'cancel',
+  'open_dispute',
+  'resolve_dispute',
+  'refund',
+  'auto_complete',
+  'expire',
+] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** A condition beyond the status: `late` = past due_at; `revisions_left` = revisions_used < revisions_included. */
+export type OrderTransitionCondition = 'late' | 'revisions_left';
+
+export interface OrderTransition {
+  action: OrderAction;
+  from: OrderStatus;
+  to: OrderStatus;
+  by: OrderParty;
+  when?: OrderTransitionCondition;
+}
+
+/**
+ * The order lifecycle, the one table the server enforces. Paying (pending → confirmed) happens only
+ * inside POST /api/orders. The team cannot complete an order by itself: completion is the buyer's
+ * acceptance, the auto-complete timer or a general admin's decision on a dispute.
+ */
+export const ORDER_LIFECYCLE: readonly OrderTransition[] = [
+  { action: 'start_work', from: 'confirmed', to: 'in_progress', by: 'team' },
+  { action: 'deliver', from: 'in_progress', to: 'delivered', by: 'team' },
+  { action: 'accept', from: 'delivered', to: 'completed', by: 'buyer' },
+  { action: 'request_revision', from: 'delivered', to: 'in_progress', by: 'buyer', when: 'revisions_left' },
+  { action: 'auto_complete', from: 'delivered', to: 'completed', by: 'system' },
+  { action: 'cancel', from: 'confirmed', to: 'cancelled', by: 'buyer' },
+  { action: 'cancel', from: 'in_progress', to: 'cancelled', by: 'buyer', when: 'late' },
+  { action: 'open_dispute', from: 'in_progress', to: 'disputed', by: 'buyer' },
+  { action: 'open_dispute', from: 'delivered', to: 'disputed', by: 'buyer' },
+  { action: 'open_dispute', from: 'in_progress', to: 'disputed', by: 'team' },
+  { action: 'open_dispute', from: 'delivered', to: 'disputed', by: 'team' },
+  { action: 'resolve_dispute', from: 'disputed', to: 'completed', by: 'admin' },
+  { action: 'resolve_dispute', from: 'disputed', to: 'refunded', by: 'admin' },
+  { action: 'refund', from: 'confirmed', to: 'refunded', by: 'admin' },
+  { action: 'refund', from: 'in_progress', to: 'refunded', by: 'admin' },
+  { action: 'refund', from: 'delivered', to: 'refunded', by: 'admin' },
+  { action: 'refund', from: 'completed', to: 'refunded', by: 'admin' },
+  { action: 'expire', from: 'pending', to: 'cancelled', by: 'system' },
+];
+
+/** PUT /api/orders/{id}/status: the status a caller may ask for and the action it means. */
+export const STATUS_UPDATE_ACTIONS = {
+  in_progress: 'start_work',
+  cancelled: 'cancel',
+  refunded: 'refund',
+} as const satisfies Partial<Record<OrderStatus, OrderAction>>;
+
+const STATUS_UPDATE_ACTION_SET = new Set<OrderAction>(Object.values(STATUS_UPDATE_ACTIONS));
+const holds = (
+  row: OrderTransition,
+  actors: readonly OrderParty[],
+  conditions: readonly OrderTransitionCondition[],
+) => actors.includes(row.by) && (row.when === undefined || conditions.includes(row.when));
+
+/**
+ * The statuses the given actors may ask PUT /api/orders/{id}/status for from `status`, in lifecycle
+ * order; `conditions` are those that hold for the order now.
+ */
+export function allowedOrderTransitions(
+  status: OrderStatus,
+  actors: readonly OrderParty[],
+  conditions: readonly OrderTransitionCondition[] = [],
+): OrderStatus[] {
+  const targets = new Set(
+    ORDER_LIFECYCLE.filter(
+      (row) =>
+        row.from === status && STATUS_UPDATE_ACTION_SET.has(row.action) && holds(row, actors, conditions),
+    ).map((row) => row.to),
+  );
   return ORDER_STATUSES.filter((target) => targets.has(target));
+}
+
+/** The actions the given actors may take on an order in `status` now, in ORDER_ACTIONS order. */
+export function allowedOrderActions(
+  status: OrderStatus,
+  actors: readonly OrderParty[],
+  conditions: readonly OrderTransitionCondition[] = [],
+): OrderAction[] {
+  const actions = new Set(
+    ORDER_LIFECYCLE.filter((row) => row.from === status && holds(row, actors, conditions)).map(
+      (row) => row.action,
+    ),
+  );
+  return ORDER_ACTIONS.filter((action) => actions.has(action));
 }
 
 /** Dollars with at most two decimals (A15). */
@@ -250,9 +347,13 @@ export const idempotencyKeySchema = z
   .string()
   .regex(new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`), ORDER_TEXTS.idempotencyKeyInvalid);
 
+/**
+ * `delivered` and `completed` are accepted here only to be refused with 409 and the reason: a
+ * delivery and the buyer's acceptance have their own calls.
+ */
 export const orderStatusUpdateSchema = z.strictObject({
-  status: z.enum(['in_progress', 'completed', 'cancelled', 'refunded'], {
-    error: 'Status must be in_progress, completed, cancelled or refunded',
+  status: z.enum(['in_progress', 'delivered', 'completed', 'cancelled', 'refunded'], {
+    error: 'Status must be in_progress, cancelled or refunded',
   }),
 });
 export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
@@ -357,8 +458,26 @@ export const orderSchema = z.object({
   review: reviewSchema.nullable(),
   /** How the caller relates to the order: part 2 §6 shows package, team and payment cards to buyers only. */
   viewer: z.object({ is_buyer: z.boolean(), is_team: z.boolean(), is_admin: z.boolean() }),
-  /** The statuses the caller may move this order to now (ORDER_TRANSITIONS); empty when none. */
+  /** The statuses the caller may ask PUT /api/orders/{id}/status for now; empty when none. */
   allowed_transitions: z.array(z.enum(ORDER_STATUSES)),
+  /** Every action of ORDER_LIFECYCLE the caller may take now (its conditions included). */
+  allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+  /** When the payment succeeded. */
+  confirmed_at: z.string().nullable(),
+  /** confirmed_at + the package's duration_days; null until paid. */
+  due_at: z.string().nullable(),
+  /** The latest delivery. */
+  delivered_at: z.string().nullable(),
+  /** When the system accepts the latest delivery for the buyer; null when no timer runs. */
+  auto_complete_at: z.string().nullable(),
+  revisions_included: z.number().int(),
+  revisions_used: z.number().int(),
+  /** Every delivery, oldest first. */
+  deliveries: z.array(deliverySchema),
+  /** The open dispute, or else the latest one; null when none was ever opened. */
+  dispute: disputeSchema.nullable(),
+  /** The timeline, oldest first. */
+  events: z.array(orderEventSchema),
   /** True when the caller is the buyer, the order is completed and has no review yet. */
   can_review: z.boolean(),
 });
@@ -385,7 +504,9 @@ export const orderListResponseSchema = z.object({
     pending: z.number().int(),
     confirmed: z.number().int(),
     in_progress: z.number().int(),
+    delivered: z.number().int(),
     completed: z.number().int(),
+    disputed: z.number().int(),
     cancelled: z.number().int(),
     refunded: z.number().int(),
   }),

@@ -39,6 +39,16 @@ export const PACKAGE_PRICE_MAX = 1_000_000;
 export const PACKAGE_DURATION_MAX = 365;
 /** Editing has no upper bound in the specification; this only keeps the number sane. */
 export const PACKAGE_EDIT_DURATION_MAX = 3650;
+/** How many revision requests an order of the package includes. */
+export const PACKAGE_REVISIONS_MIN = 0;
+export const PACKAGE_REVISIONS_MAX = 10;
+export const PACKAGE_REVISIONS_DEFAULT = 1;
+const revisionsRange = `Revisions must be between ${PACKAGE_REVISIONS_MIN} and ${PACKAGE_REVISIONS_MAX}`;
+const revisions = z
+  .number({ error: revisionsRange })
+  .int(revisionsRange)
+  .min(PACKAGE_REVISIONS_MIN, revisionsRange)
+  .max(PACKAGE_REVISIONS_MAX, revisionsRange);
 export const PACKAGE_TAGS_MAX = 20;
 export const PACKAGE_TAG_MAX_LENGTH = 40;
 export const PACKAGE_PAGE_SIZE = 20;
@@ -97,6 +107,7 @@ export const packageCreateSchema = z.strictObject({
     .int(PACKAGE_TEXTS.durationRange)
     .min(1, PACKAGE_TEXTS.durationRange)
     .max(PACKAGE_DURATION_MAX, PACKAGE_TEXTS.durationRange),
+  revisions: revisions.default(PACKAGE_REVISIONS_DEFAULT),
 });
 export type PackageCreate = z.input<typeof packageCreateSchema>;
 
@@ -107,6 +118,8 @@ export const packageUpdateSchema = z.strictObject({
     .int(PACKAGE_TEXTS.durationTooShort)
     .min(1, PACKAGE_TEXTS.durationTooShort)
     .max(PACKAGE_EDIT_DURATION_MAX, `Duration must be at most ${PACKAGE_EDIT_DURATION_MAX} days`),
+  /** Left out: the package keeps its current number. */
+  revisions: revisions.optional(),
 });
 export type PackageUpdate = z.input<typeof packageUpdateSchema>;
 
@@ -117,6 +130,8 @@ export const servicePackageSchema = z.object({
   description: z.string(),
   price: z.number(),
   duration_days: z.number().int(),
+  /** Revision requests included in an order (0-10); shown as "N revisions". */
+  revisions: z.number().int(),
   tags: z.string(),
   requirements: z.string().nullable(),
   deliverables: z.string().nullable(),
