@@ -1,7 +1,8 @@
 import type { ApplicationStatus, VerificationStatus } from '@teamhire/shared';
 
 /** The colours a status can take, so that the same word of state looks the same on every page. */
-export type StatusTone = 'neutral' | 'success' | 'warning' | 'danger' | 'done' | 'special';
+export type StatusTone =
+  'neutral' | 'success' | 'warning' | 'danger' | 'done' | 'special' | 'info' | 'attention';
 
 const TONE_CLASS_NAMES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20',
@@ -10,6 +11,8 @@ const TONE_CLASS_NAMES: Record<StatusTone, string> = {
   danger: 'bg-red-50 text-red-800 ring-red-600/20',
   done: 'bg-green-800 text-white ring-green-900/20',
   special: 'bg-purple-50 text-purple-700 ring-purple-600/20',
+  info: 'bg-blue-50 text-blue-800 ring-blue-600/20',
+  attention: 'bg-orange-50 text-orange-800 ring-orange-600/20',
 };
 
 export type StatusBadges<S extends string> = Record<S, { label: string; tone: StatusTone }>;

@@ -9,6 +9,7 @@ export function packageFixture(overrides: Partial<ServicePackage> = {}): Service
     description: 'A fast, accessible landing page with copy, design and deployment included.',
     price: 499.99,
     duration_days: 7,
+    revisions: 1,
     tags: 'react,design',
     requirements: 'Your logo and brand colours',
     deliverables: 'Source code and a deployed site',

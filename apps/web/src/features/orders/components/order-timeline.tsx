@@ -9,6 +9,8 @@ function reachedSteps(order: Pick<Order, 'status' | 'payment'>): number {
     case 'confirmed':
       return 2;
     case 'in_progress':
+    case 'delivered':
+    case 'disputed':
       return 3;
     case 'completed':
       return 4;
