@@ -10,7 +10,7 @@ import {
 } from '@teamhire/shared';
 import { Gavel } from 'lucide-react';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
 import { SubmitButton } from '../../../components/ui/form-actions';
@@ -72,14 +72,14 @@ export function ResolveDisputeForm({ dispute }: { dispute: Dispute }) {
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors },
   } = useForm<ResolveFormValues, unknown, DisputeResolve>({
     resolver: zodResolver(resolveFormSchema(total)) as Resolver<ResolveFormValues, unknown, DisputeResolve>,
     defaultValues: { outcome: '', message: '' },
     shouldUnregister: true,
   });
-  const outcome = watch('outcome');
+  const outcome = useWatch({ control, name: 'outcome' });
 
   const onSubmit = handleSubmit((resolution) => {
     setFailure(null);
