@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { queryOnce } from '../test/database-client';
 import { serverProcesses } from '../test/server-process';
 import { createTestDatabase } from '../test/test-app';
 
@@ -13,16 +13,9 @@ async function freshDatabase(): Promise<string> {
   return database.connectionString;
 }
 
-async function queryOne<T>(connectionString: string, text: string): Promise<T> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    const result = await client.query(text);
-    return result.rows[0] as T;
-  } finally {
-    await client.end();
-  }
-}
+/** The first row of one statement. */
+const queryOne = async <T extends object>(connectionString: string, text: string) =>
+  (await queryOnce<T>(connectionString, text))[0] as T;
 
 afterEach(async () => {
   await stopAll();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TokenResponse, User, UserRole } from '@teamhire/shared';
+import type { Navigation, TokenResponse, User, UserRole } from '@teamhire/shared';
 import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/modules/accounts/password';
 import type { TestContext } from './test-app';
@@ -156,3 +156,31 @@ export async function latestLinkToken(
   expect(tokens.length, `no ${kind} link sent to ${address}`).toBeGreaterThan(0);
   return tokens.at(-1)!;
 }
+
+/** The navigation of a user who may do nothing. */
+export const NAVIGATION_NOTHING: Navigation = {
+  can_create_team: false,
+  can_manage_team: false,
+  can_apply_to_teams: false,
+  can_create_service_packages: false,
+  can_purchase_services: false,
+  can_view_orders: false,
+  can_review_verifications: false,
+  requires_verification: false,
+  is_verified: false,
+  verification_status: null,
+};
+
+/** The navigation of a user who may do everything, not yet verified. */
+export const NAVIGATION_EVERYTHING: Navigation = {
+  can_create_team: true,
+  can_manage_team: true,
+  can_apply_to_teams: true,
+  can_create_service_packages: true,
+  can_purchase_services: true,
+  can_view_orders: true,
+  can_review_verifications: true,
+  requires_verification: false,
+  is_verified: false,
+  verification_status: null,
+};

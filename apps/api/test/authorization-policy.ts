@@ -22,14 +22,7 @@ export type ActorName = (typeof ACTORS)[number];
 
 /** Public: a guest's token is no session outside the chat, so a guest calls these as a visitor. */
 const EVERYONE: readonly ActorName[] = ACTORS;
-const SIGNED_IN: readonly ActorName[] = [
-  'buyer',
-  'seller',
-  'member',
-  'teamAdmin',
-  'otherAdmin',
-  'generalAdmin',
-];
+const SIGNED_IN: readonly ActorName[] = ACTORS.filter((actor) => actor !== 'visitor' && actor !== 'guest');
 const VERIFIED_TEAM_ADMINS: readonly ActorName[] = ['teamAdmin', 'otherAdmin'];
 const SELLERS: readonly ActorName[] = ['seller', 'member'];
 const TEAM_A: readonly ActorName[] = ['member', 'teamAdmin'];

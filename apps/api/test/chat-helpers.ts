@@ -1,5 +1,6 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type {
   ChatMessage,
@@ -47,30 +48,36 @@ export function expectRefused(
   if (detail !== undefined) expect(response.json<ErrorBody>().detail).toBe(detail);
 }
 
-/** Teams, buyers, guests and rooms of one test app, made the way chat.test.ts makes them. */
-export function chatFixtures(context: TestContext) {
+/**
+ * Teams, buyers, guests and rooms of one test app, made the way chat.test.ts makes them. A test that
+ * builds its app in beforeAll passes a function that returns it once built.
+ */
+export function chatFixtures(source: TestContext | (() => TestContext)) {
+  const contextOf = typeof source === 'function' ? source : () => source;
   let teamCounter = 0;
   let guestCounter = 0;
 
   const query = async <Row extends object>(text: string, values: unknown[] = []) =>
-    (await context.database.pool.query<Row & Record<string, unknown>>(text, values)).rows;
+    (await contextOf().database.pool.query<Row & Record<string, unknown>>(text, values)).rows;
 
-  function call(method: 'GET' | 'POST', url: string, caller?: Caller, payload?: object) {
-    return context.app.inject({
-      method,
-      url,
-      headers: caller?.headers,
-      payload,
-      remoteAddress: nextAddress(),
-    });
+  function call(
+    method: 'GET' | 'POST',
+    url: string,
+    caller?: Caller,
+    payload?: object,
+    remoteAddress = nextAddress(),
+  ) {
+    return contextOf().app.inject({ method, url, headers: caller?.headers, payload, remoteAddress });
   }
 
-  const buyer = () => createSignedInUser(context, { role: 'BUYER' });
-  const seller = () => createSignedInUser(context, { role: 'SELLER' });
-  const teamAdmin = () => createSignedInUser(context, { role: 'TEAM_ADMIN', isVerified: true });
+  const buyer = () => createSignedInUser(contextOf(), { role: 'BUYER' });
+  const seller = () => createSignedInUser(contextOf(), { role: 'SELLER' });
+  const teamAdmin = () => createSignedInUser(contextOf(), { role: 'TEAM_ADMIN', isVerified: true });
 
   /** A team written straight to the database, its admin and members in team_members as the teams API does. */
-  async function createTeam(options: { admin?: SignedInUser; members?: number } = {}): Promise<TestTeam> {
+  async function createTeam(
+    options: { admin?: SignedInUser; members?: number; active?: boolean } = {},
+  ): Promise<TestTeam> {
     teamCounter += 1;
     const admin = options.admin ?? (await teamAdmin());
     const members: SignedInUser[] = [];
@@ -78,8 +85,8 @@ export function chatFixtures(context: TestContext) {
     const name = `Chat team ${teamCounter}`;
     const [team] = await query<{ id: number }>(
       `insert into teams (name, description, admin_id, max_members, member_count, is_active)
-       values ($1, 'We answer quickly.', $2, 10, $3, true) returning id`,
-      [name, admin.id, members.length + 1],
+       values ($1, 'We answer quickly.', $2, 10, $3, $4) returning id`,
+      [name, admin.id, members.length + 1, options.active ?? true],
     );
     await query("insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')", [
       team!.id,
@@ -122,6 +129,16 @@ export function chatFixtures(context: TestContext) {
     return response.json<RoomCreated>().chat_room_id;
   }
 
+  /** A team with a buyer's room and a guest's room in it: where most chat tests start. */
+  async function teamWithRooms(options: { members?: number; guestName?: string } = {}) {
+    const team = await createTeam({ members: options.members ?? 1 });
+    const customer = await buyer();
+    const guest = await newGuest(options.guestName);
+    const roomId = await buyerRoom(customer, team.id);
+    const guestRoomId = await guestRoom(guest, team.id);
+    return { team, customer, guest, roomId, guestRoomId };
+  }
+
   async function send(caller: Caller, roomId: number, text: string): Promise<ChatMessage> {
     const response = await call('POST', `/api/chat-rooms/${roomId}/messages`, caller, { message_text: text });
     expect(response.statusCode, response.body).toBe(201);
@@ -140,8 +157,13 @@ export function chatFixtures(context: TestContext) {
     return response.json<ChatRoomSummary[]>();
   }
 
-  async function markRead(caller: Caller, roomId: number): Promise<void> {
-    const response = await call('POST', `/api/chat-rooms/${roomId}/read`, caller, {});
+  async function markRead(caller: Caller, roomId: number, lastMessageId?: number): Promise<void> {
+    const response = await call(
+      'POST',
+      `/api/chat-rooms/${roomId}/read`,
+      caller,
+      lastMessageId === undefined ? {} : { last_message_id: lastMessageId },
+    );
     expect(response.statusCode, response.body).toBe(204);
   }
 
@@ -156,6 +178,7 @@ export function chatFixtures(context: TestContext) {
     expireGuest,
     buyerRoom,
     guestRoom,
+    teamWithRooms,
     send,
     listMessages,
     inbox,
@@ -363,6 +386,18 @@ export function socketClient(appOrigin: string) {
   return { open, join, userChannel, closeOf, closeAll };
 }
 export type SocketClient = ReturnType<typeof socketClient>;
+
+export interface ListeningApp {
+  app: FastifyInstance;
+  origin: string;
+  sockets: SocketClient;
+}
+
+/** Starts the app on a free port of the loopback, with a socket client against it. */
+export async function listenWithSockets(app: FastifyInstance): Promise<ListeningApp> {
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, origin, sockets: socketClient(origin) };
+}
 
 export const userToken = (user: SignedInUser) => ({ access_token: user.token });
 export const guestToken = (guest: Guest) => ({ guest_token: guest.session_token });

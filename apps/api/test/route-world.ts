@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { TEST_CARDS, type ChatMessage, type Order, type TokenResponse } from '@teamhire/shared';
 import type { ActorName } from './authorization-policy';
 import { nextAddress } from './accounts-helpers';
 import {
   chatFixtures,
-  socketClient,
+  listenWithSockets,
   type ChatFixtures,
   type Guest,
   type SocketClient,
   type TestTeam,
 } from './chat-helpers';
-import type { TestContext } from './test-app';
+import { billingAddress, FUTURE_YEAR } from './orders-helpers';
+import { createTestApp, type TestContext } from './test-app';
+import { multipart, png } from './uploads';
 import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from './users';
 
 /**
@@ -51,6 +52,23 @@ const REFERENCE_TABLES = new Set([
 ]);
 
 /** Builds the world on a test app (which it starts listening, for sockets). */
+/**
+ * A fresh test app and its route world, made before the tests of the calling suite and closed after
+ * them; tests read both through the returned object once beforeAll has run.
+ */
+export function routeWorldSuite() {
+  const suite = {} as { context: TestContext; world: RouteWorld };
+  beforeAll(async () => {
+    suite.context = await createTestApp();
+    suite.world = await createRouteWorld(suite.context);
+  });
+  afterAll(async () => {
+    await suite.world?.sockets.closeAll();
+    await suite.context?.close();
+  });
+  return suite;
+}
+
 export async function createRouteWorld(context: TestContext) {
   let fixtures: ChatFixtures;
   let sockets: SocketClient;
@@ -87,18 +105,6 @@ export async function createRouteWorld(context: TestContext) {
     );
     const rows = await query<{ digest: string }>(parts.join(' union all '));
     return rows.map((row) => row.digest).join('\n');
-  }
-
-  function multipartFile(name: string, content: Buffer, type: string) {
-    const boundary = `----matrix${randomUUID()}`;
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    return { boundary, payload };
   }
 
   /** Another session of the same user: for routes that end the session they are called with. */
@@ -167,17 +173,11 @@ export async function createRouteWorld(context: TestContext) {
           card: {
             card_number: TEST_CARDS.success,
             expiry_month: 12,
-            expiry_year: new Date().getUTCFullYear() + 3,
+            expiry_year: FUTURE_YEAR,
             cvv: '123',
             cardholder_name: 'Matrix Buyer',
           },
-          billing_address: {
-            street: '1 Market Street',
-            city: 'San Francisco',
-            state: 'CA',
-            postal_code: '94105',
-            country: 'US',
-          },
+          billing_address: billingAddress,
         },
       },
       { ...callers.buyer.headers, 'idempotency-key': randomUUID() },
@@ -228,9 +228,8 @@ export async function createRouteWorld(context: TestContext) {
   };
 
   {
-    const origin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ sockets } = await listenWithSockets(context.app));
     fixtures = chatFixtures(context);
-    sockets = socketClient(origin);
 
     const seller = await fixtures.seller();
     const buyer = await fixtures.buyer();
@@ -242,14 +241,10 @@ export async function createRouteWorld(context: TestContext) {
     roomA = await fixtures.buyerRoom(buyer, teamA.id);
     publishedPackageA = await insertPackage(teamA.id, 'published');
 
-    const png = await sharp({
-      create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 10, b: 10 } },
-    })
-      .png()
-      .toBuffer();
+    const red = await png(8, 8, { r: 200, g: 10, b: 10 });
     const upload = await inject(
       'POST',
-      { url: `/api/chat-rooms/${roomA}/upload`, multipart: multipartFile('red.png', png, 'image/png') },
+      { url: `/api/chat-rooms/${roomA}/upload`, multipart: multipart('red.png', 'image/png', red) },
       buyer.headers,
     );
     expect(upload.statusCode, upload.body).toBe(201);
@@ -257,7 +252,7 @@ export async function createRouteWorld(context: TestContext) {
 
     const avatar = await inject(
       'POST',
-      { url: '/api/auth/upload-profile-picture', multipart: multipartFile('me.png', png, 'image/png') },
+      { url: '/api/auth/upload-profile-picture', multipart: multipart('me.png', 'image/png', red) },
       teamA.members[0]!.headers,
     );
     expect(avatar.statusCode, avatar.body).toBe(200);
@@ -386,13 +381,7 @@ export async function createRouteWorld(context: TestContext) {
       }),
       'POST /api/auth/upload-profile-picture': async () => ({
         url: '/api/auth/upload-profile-picture',
-        multipart: multipartFile(
-          'me.png',
-          await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
-            .png()
-            .toBuffer(),
-          'image/png',
-        ),
+        multipart: multipart('me.png', 'image/png', await png(4, 4, '#00f')),
       }),
       'GET /api/navigation': () => ({ url: '/api/navigation' }),
       'GET /api/activity': () => ({ url: '/api/activity' }),
@@ -534,7 +523,7 @@ export async function createRouteWorld(context: TestContext) {
       'POST /api/chat-rooms/:id/read': () => ({ url: `/api/chat-rooms/${roomA}/read`, body: {} }),
       'POST /api/chat-rooms/:id/upload': () => ({
         url: `/api/chat-rooms/${roomA}/upload`,
-        multipart: multipartFile('notes.txt', Buffer.from('matrix notes'), 'text/plain'),
+        multipart: multipart('notes.txt', 'text/plain', Buffer.from('matrix notes')),
       }),
       'GET /api/chat-files/:fileId': () => ({ url: fileA.file_url! }),
       'GET /api/chat-files/:fileId/thumbnail': () => ({ url: fileA.thumbnail_url! }),
@@ -548,13 +537,7 @@ export async function createRouteWorld(context: TestContext) {
           total_amount: 499,
           payment_method: 'paypal',
           paypal_email: 'payer@example.com',
-          billing_address: {
-            street: '1 Market Street',
-            city: 'San Francisco',
-            state: 'CA',
-            postal_code: '94105',
-            country: 'US',
-          },
+          billing_address: billingAddress,
         },
       }),
       'GET /api/orders': () => ({ url: '/api/orders' }),

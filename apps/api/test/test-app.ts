@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database';
+import { queryOnce } from './database-client';
 import { databaseUrl } from './database-url';
 
 export interface TestContext {
@@ -18,51 +18,78 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
+/** Runs one statement as the administrator of the test cluster (create and drop databases). */
+const adminQuery = (text: string) => queryOnce(inject('adminDatabaseUrl'), text);
 
-/** A fresh database cloned from the migrated template; dropped again by close(). */
-export async function createTestDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
-  const name = `teamhire_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}" template "${inject('templateDatabase')}"`);
+/**
+ * A fresh database cloned from the migrated template, or an empty one (no tables at all); dropped
+ * again by drop().
+ */
+export async function createTestDatabase(
+  options: { empty?: boolean } = {},
+): Promise<{ connectionString: string; drop(): Promise<void> }> {
+  const name = `teamhire_test_${options.empty ? 'empty_' : ''}${process.pid}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(
+    options.empty
+      ? `create database "${name}"`
+      : `create database "${name}" template "${inject('templateDatabase')}"`,
+  );
   return {
     connectionString: databaseUrl(inject('adminDatabaseUrl'), name),
-    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
+    drop: async () => {
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
   };
 }
 
-/** An app on its own fresh database, configured as in production but quiet and without the web build. */
-export async function createTestApp(environment: Record<string, string> = {}): Promise<TestContext> {
-  const testDatabase = await createTestDatabase();
-  // Uploads and other local files of this test file go to a folder of its own.
+export type TestAppOptions = Pick<BuildAppOptions, 'logStream'>;
+
+/**
+ * An app on an existing database, configured as in production but quiet and without the web build;
+ * close() leaves the database in place.
+ */
+export async function startTestApp(
+  connectionString: string,
+  environment: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<Omit<TestContext, 'connectionString'>> {
+  // Uploads and other local files of this app go to a folder of its own.
   const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
-    DATABASE_URL: testDatabase.connectionString,
+    DATABASE_URL: connectionString,
     ...environment,
   });
-  const database = connectDatabase(testDatabase.connectionString, 5);
-  const app = await buildApp({ config, database });
+  const database = connectDatabase(connectionString, 5);
+  const app = await buildApp({ config, database, ...options });
   return {
     app,
     database,
     config,
-    connectionString: testDatabase.connectionString,
     async close() {
       await app.close();
       await database.close();
-      await testDatabase.drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An app on its own fresh database (see startTestApp); close() drops the database too. */
+export async function createTestApp(
+  environment: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
+  const testDatabase = await createTestDatabase();
+  const started = await startTestApp(testDatabase.connectionString, environment, options);
+  return {
+    ...started,
+    connectionString: testDatabase.connectionString,
+    async close() {
+      await started.close();
+      await testDatabase.drop();
     },
   };
 }

@@ -71,3 +71,12 @@ export async function activityActions(context: TestContext, userId: number): Pro
   );
   return result.rows.map((row) => row.action);
 }
+
+/**
+ * Calls into the app as a signed-in user, or as a visitor when there is none; the app is looked up at
+ * each call, so a suite can make the requester before its beforeAll has built the app.
+ */
+export function requester(contextOf: () => TestContext) {
+  return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, actor?: SignedInUser, payload?: object) =>
+    contextOf().app.inject({ method, url, headers: actor?.headers, payload });
+}

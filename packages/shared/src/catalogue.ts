@@ -8,6 +8,7 @@ export const technologySchema = z.object({ id: z.number().int(), name: z.string(
 export type Technology = z.infer<typeof technologySchema>;
 
 export const technologyDetailSchema = technologySchema.extend({ is_active: z.boolean() });
+export const technologyDetailsSchema = z.array(technologyDetailSchema);
 
 export const serviceCategorySchema = z.object({
   id: z.number().int(),
@@ -16,6 +17,8 @@ export const serviceCategorySchema = z.object({
   is_active: z.boolean(),
 });
 export type ServiceCategory = z.infer<typeof serviceCategorySchema>;
+/** The answer of the category list: the whole page as an array. */
+export const serviceCategoriesSchema = z.array(serviceCategorySchema);
 
 export const projectTypeSchema = z.object({
   id: z.number().int(),
@@ -26,6 +29,7 @@ export const projectTypeSchema = z.object({
   technologies: z.array(technologySchema),
 });
 export type ProjectType = z.infer<typeof projectTypeSchema>;
+export const projectTypesSchema = z.array(projectTypeSchema);
 
 export const projectSubTypeSchema = z.object({
   id: z.number().int(),
@@ -36,6 +40,7 @@ export const projectSubTypeSchema = z.object({
   technologies: z.array(technologySchema),
 });
 export type ProjectSubType = z.infer<typeof projectSubTypeSchema>;
+export const projectSubTypesSchema = z.array(projectSubTypeSchema);
 
 export const serviceCategoryListQuerySchema = paginationQuerySchema.extend(includeInactive);
 export const projectTypeListQuerySchema = paginationQuerySchema.extend({

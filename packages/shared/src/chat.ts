@@ -60,6 +60,7 @@ export const chatRoomCreatedSchema = z.object({
   created: z.boolean(),
   temp_user_id: z.string().optional(),
 });
+export type ChatRoomCreated = z.infer<typeof chatRoomCreatedSchema>;
 
 export const guestUserRequestSchema = z.strictObject({
   name: z
@@ -144,6 +145,8 @@ export const chatRoomSummarySchema = z.object({
   service_package: z.object({ name: z.string() }).nullable(),
 });
 export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
+/** A user's inbox and a team's conversations. */
+export const chatRoomSummariesSchema = z.array(chatRoomSummarySchema);
 
 export const markReadRequestSchema = z.strictObject({
   last_message_id: z.number().int().positive().optional(),

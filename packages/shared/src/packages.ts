@@ -150,6 +150,8 @@ export const servicePackageSchema = z.object({
   }),
 });
 export type ServicePackage = z.infer<typeof servicePackageSchema>;
+/** A team's or a seller's own packages, unpaginated. */
+export const servicePackagesSchema = z.array(servicePackageSchema);
 
 export const packageListQuerySchema = paginationQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(PACKAGE_PAGE_SIZE),

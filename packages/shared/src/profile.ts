@@ -171,6 +171,22 @@ export type Skill = z.infer<typeof skillSchema>;
 export type Certificate = z.infer<typeof certificateSchema>;
 export type Education = z.infer<typeof educationSchema>;
 
+/** The item each kind of the API path holds; the kinds are also the keys of the profile answer. */
+export interface ProfileItemsByKind {
+  experiences: Experience;
+  skills: Skill;
+  certificates: Certificate;
+  education: Education;
+}
+
+/** The answer schema of each kind of profile item, typed so that a kind chosen at run time keeps its type. */
+export const profileItemSchemas: { [K in ProfileKind]: z.ZodType<ProfileItemsByKind[K]> } = {
+  experiences: experienceSchema,
+  skills: skillSchema,
+  certificates: certificateSchema,
+  education: educationSchema,
+};
+
 export const profileSchema = z.object({
   experiences: z.array(experienceSchema),
   skills: z.array(skillSchema),

@@ -107,6 +107,8 @@ export const teamSchema = z.object({
   created_at: z.string(),
 });
 export type Team = z.infer<typeof teamSchema>;
+/** The teams one leads or belongs to, unpaginated. */
+export const teamsSchema = z.array(teamSchema);
 
 export const teamDetailSchema = teamSchema.extend({ members: z.array(teamMemberSchema) });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
@@ -167,6 +169,7 @@ export const teamApplicationSchema = z.object({
   responded_at: z.string().nullable(),
 });
 export type TeamApplication = z.infer<typeof teamApplicationSchema>;
+export const teamApplicationsSchema = z.array(teamApplicationSchema);
 
 export const applicationListQuerySchema = z.strictObject({ status: z.enum(APPLICATION_STATUSES).optional() });
 

@@ -65,6 +65,7 @@ export const verificationRequestSchema = z.object({
   user: z.object({ id: z.number().int(), username: z.string() }),
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
+export const verificationRequestsSchema = z.array(verificationRequestSchema);
 
 export const pendingVerificationQuerySchema = paginationQuerySchema.extend({
   role_filter: z.enum(USER_ROLES).optional(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS as T, type Navigation, type User } from '@teamhire/shared';
 import { createGeneralAdmin } from '../modules/accounts/accounts.service';
 import { REPO_ROOT } from '../paths';
-import { bearer, getMe, insertUser, signIn } from '../../test/accounts-helpers';
+import { bearer, getMe, insertUser, NAVIGATION_EVERYTHING, signIn } from '../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('creating a general admin', () => {
@@ -49,18 +49,7 @@ describe('creating a general admin', () => {
       url: '/api/navigation',
       headers: bearer(tokens.access_token),
     });
-    expect(navigation.json<Navigation>()).toEqual({
-      can_create_team: true,
-      can_manage_team: true,
-      can_apply_to_teams: true,
-      can_create_service_packages: true,
-      can_purchase_services: true,
-      can_view_orders: true,
-      can_review_verifications: true,
-      requires_verification: false,
-      is_verified: true,
-      verification_status: null,
-    });
+    expect(navigation.json<Navigation>()).toEqual({ ...NAVIGATION_EVERYTHING, is_verified: true });
 
     const row = await userRow(user.id);
     const again = await createGeneralAdmin(context.database.db, {

@@ -2,35 +2,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
+import { queryOnce } from '../../test/database-client';
+import { processIsAlive, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres';
 
 const logger = pino({ level: 'silent' });
-
-async function query<T extends object>(
-  connectionString: string,
-  text: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T & Record<string, unknown>>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function postmasterPid(clusterDir: string): Promise<number> {
   const content = await readFile(join(clusterDir, 'postmaster.pid'), 'utf8');
@@ -62,17 +39,17 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     const database = await start();
     expect(database.created).toBe(true);
     expect(database.connectionString).toMatch(/^postgres:\/\/postgres:[0-9a-f]+@127\.0\.0\.1:\d+\/postgres$/);
-    const [row] = await query<{ answer: number }>(database.connectionString, 'select 6 * 7 as answer');
+    const [row] = await queryOnce<{ answer: number }>(database.connectionString, 'select 6 * 7 as answer');
     expect(row?.answer).toBe(42);
-    await query(database.connectionString, 'create table kept (value text)');
-    await query(database.connectionString, 'insert into kept (value) values ($1)', [
+    await queryOnce(database.connectionString, 'create table kept (value text)');
+    await queryOnce(database.connectionString, 'insert into kept (value) values ($1)', [
       'written before the stop',
     ]);
 
     // Password authentication is on: a wrong password is refused.
     const wrong = new URL(database.connectionString);
     wrong.password = 'wrong';
-    await expect(query(wrong.toString(), 'select 1')).rejects.toThrow();
+    await expect(queryOnce(wrong.toString(), 'select 1')).rejects.toThrow();
 
     const pid = await postmasterPid(clusterDir);
     await database.stop();
@@ -85,7 +62,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
   it('reuses the cluster on the next start: created is false and the data is still there', async () => {
     const database = await start();
     expect(database.created).toBe(false);
-    const rows = await query<{ value: string }>(database.connectionString, 'select value from kept');
+    const rows = await queryOnce<{ value: string }>(database.connectionString, 'select value from kept');
     expect(rows).toEqual([{ value: 'written before the stop' }]);
     await database.stop();
   });
@@ -99,7 +76,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     await writeFile(join(clusterDir, 'postmaster.pid'), staleLockFile(stalePid));
     const database = await start();
     expect(database.created).toBe(false);
-    const rows = await query<{ value: string }>(database.connectionString, 'select value from kept');
+    const rows = await queryOnce<{ value: string }>(database.connectionString, 'select value from kept');
     expect(rows).toEqual([{ value: 'written before the stop' }]);
     expect(await postmasterPid(clusterDir)).not.toBe(stalePid);
     await database.stop();
@@ -121,7 +98,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
       await writeFile(join(clusterDir, 'postmaster.pid'), staleLockFile(unrelatedPid));
       const database = await start();
       expect(await postmasterPid(clusterDir)).not.toBe(unrelatedPid);
-      const rows = await query<{ value: string }>(database.connectionString, 'select value from kept');
+      const rows = await queryOnce<{ value: string }>(database.connectionString, 'select value from kept');
       expect(rows).toEqual([{ value: 'written before the stop' }]);
       await database.stop();
       // The unrelated process is left alone.
@@ -139,7 +116,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     const attached = await start();
     expect(attached.created).toBe(false);
     expect(await postmasterPid(clusterDir)).toBe(ownerPostmaster);
-    await query(
+    await queryOnce(
       attached.connectionString,
       "insert into kept (value) values ('written through the attached handle')",
     );
@@ -147,7 +124,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     // Stopping the attached handle leaves the owner's database running.
     await attached.stop();
     expect(processIsAlive(ownerPostmaster)).toBe(true);
-    const rows = await query<{ value: string }>(
+    const rows = await queryOnce<{ value: string }>(
       owner.connectionString,
       'select value from kept order by value',
     );
@@ -159,7 +136,7 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
   it('takes over from an orphaned PostgreSQL whose owner process was killed', async () => {
     const orphan = await start();
     const orphanPid = await postmasterPid(clusterDir);
-    await query(orphan.connectionString, "insert into kept (value) values ('written by the orphan')");
+    await queryOnce(orphan.connectionString, "insert into kept (value) values ('written by the orphan')");
     // The owner (the API process) was killed with SIGKILL: its pid is gone, its PostgreSQL runs on.
     const deadOwner = spawn('true');
     await new Promise((done) => deadOwner.once('exit', done));
@@ -169,12 +146,12 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     expect(database.created).toBe(false);
     expect(processIsAlive(orphanPid)).toBe(false);
     expect(await postmasterPid(clusterDir)).not.toBe(orphanPid);
-    const rows = await query<{ value: string }>(
+    const rows = await queryOnce<{ value: string }>(
       database.connectionString,
       'select value from kept order by value',
     );
     expect(rows.map((row) => row.value)).toContain('written by the orphan');
-    await expect(query(orphan.connectionString, 'select 1')).rejects.toThrow();
+    await expect(queryOnce(orphan.connectionString, 'select 1')).rejects.toThrow();
 
     const pid = await postmasterPid(clusterDir);
     await database.stop();

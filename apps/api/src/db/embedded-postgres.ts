@@ -38,7 +38,8 @@ async function exists(path: string): Promise<boolean> {
   );
 }
 
-function processIsAlive(pid: number): boolean {
+/** Whether a process of that id runs (one of another user's, which may not be signalled, counts). */
+export function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,44 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl } from '../../test/database-url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryOnce } from '../../test/database-client';
+import { createTestDatabase } from '../../test/test-app';
 import { prepareDatabase } from './migrate';
 import { DEMO_USERS } from './seed/demo-data';
 import { REFERENCE_CATALOGUE } from './seed/reference-catalogue-data';
 
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-/** A fresh, empty database (not cloned from the migrated template). */
-async function createEmptyDatabase(): Promise<{ connectionString: string; drop(): Promise<void> }> {
-  const name = `teamhire_test_empty_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database "${name}"`);
-  return {
-    connectionString: databaseUrl(inject('adminDatabaseUrl'), name),
-    drop: () => adminQuery(`drop database if exists "${name}" with (force)`),
-  };
-}
-
-async function query<T extends object>(connectionString: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T & Record<string, unknown>>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Every catalogue row and link, to compare two states of the database. */
 async function catalogueSnapshot(connectionString: string) {
-  return query<{ snapshot: unknown }>(
+  return queryOnce<{ snapshot: unknown }>(
     connectionString,
     `select json_build_object(
        'categories', (select json_agg(c order by c.id) from (select id, name, description, is_active from service_categories) c),
@@ -117,12 +87,12 @@ describe('prepareDatabase', () => {
   describe('without demo data', () => {
     let database: { connectionString: string; drop(): Promise<void> };
     beforeAll(async () => {
-      database = await createEmptyDatabase();
+      database = await createTestDatabase({ empty: true });
     });
     afterAll(() => database.drop());
 
     it('migrates and seeds an empty database, even when three instances start at once', async () => {
-      const [tables] = await query<{ count: number }>(
+      const [tables] = await queryOnce<{ count: number }>(
         database.connectionString,
         "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
       );
@@ -133,7 +103,7 @@ describe('prepareDatabase', () => {
       );
       expect(results).toEqual([{ demoSeeded: false }, { demoSeeded: false }, { demoSeeded: false }]);
 
-      const [counts] = await query<{
+      const [counts] = await queryOnce<{
         categories: number;
         types: number;
         sub_types: number;
@@ -162,7 +132,7 @@ describe('prepareDatabase', () => {
       });
       expect(counts!.categories).toBe(6);
 
-      const perCategory = await query<{ name: string; types: number; fewest_sub_types: number }>(
+      const perCategory = await queryOnce<{ name: string; types: number; fewest_sub_types: number }>(
         database.connectionString,
         `select c.name, count(t.id)::int as types,
                 min((select count(*) from project_sub_types s where s.project_type_id = t.id))::int as fewest_sub_types
@@ -175,7 +145,7 @@ describe('prepareDatabase', () => {
         expect(category.fewest_sub_types, category.name).toBeGreaterThanOrEqual(2);
       }
 
-      const [migrations] = await query<{ count: number }>(
+      const [migrations] = await queryOnce<{ count: number }>(
         database.connectionString,
         'select count(*)::int as count from drizzle.__drizzle_migrations',
       );
@@ -184,7 +154,7 @@ describe('prepareDatabase', () => {
 
     it('changes nothing when run again: same rows, same ids', async () => {
       const before = await catalogueSnapshot(database.connectionString);
-      const [migrationsBefore] = await query<{ count: number }>(
+      const [migrationsBefore] = await queryOnce<{ count: number }>(
         database.connectionString,
         'select count(*)::int as count from drizzle.__drizzle_migrations',
       );
@@ -192,7 +162,7 @@ describe('prepareDatabase', () => {
         demoSeeded: false,
       });
       expect(await catalogueSnapshot(database.connectionString)).toEqual(before);
-      const [migrationsAfter] = await query<{ count: number }>(
+      const [migrationsAfter] = await queryOnce<{ count: number }>(
         database.connectionString,
         'select count(*)::int as count from drizzle.__drizzle_migrations',
       );
@@ -209,7 +179,7 @@ describe('prepareDatabase', () => {
         await client.end();
       }
       await prepareDatabase(database.connectionString, { seedDemo: false });
-      const rows = await query<{ inactive: boolean; added: number }>(
+      const rows = await queryOnce<{ inactive: boolean; added: number }>(
         database.connectionString,
         `select (select not is_active from service_categories where name = 'Cloud Solutions') as inactive,
                 (select count(*)::int from technologies where name = 'Operator Added Technology') as added`,
@@ -221,7 +191,7 @@ describe('prepareDatabase', () => {
   describe('with demo data', () => {
     let database: { connectionString: string; drop(): Promise<void> };
     beforeAll(async () => {
-      database = await createEmptyDatabase();
+      database = await createTestDatabase({ empty: true });
     });
     afterAll(() => database.drop());
 
@@ -230,7 +200,7 @@ describe('prepareDatabase', () => {
         demoSeeded: true,
       });
 
-      const roles = await query<{ role: string; count: number }>(
+      const roles = await queryOnce<{ role: string; count: number }>(
         database.connectionString,
         'select role::text, count(*)::int as count from users group by role order by role',
       );
@@ -243,7 +213,7 @@ describe('prepareDatabase', () => {
       ]);
       expect(roles.reduce((sum, row) => sum + row.count, 0)).toBe(DEMO_USERS.length);
 
-      const [counts] = await query<{
+      const [counts] = await queryOnce<{
         teams: number;
         published: number;
         admins_are_members: boolean;
@@ -260,7 +230,7 @@ describe('prepareDatabase', () => {
       expect(counts!.admins_are_members).toBe(true);
       expect(counts!.payments_match).toBe(true);
 
-      const [months] = await query<{ months_with_completed: number; completed_in_future: number }>(
+      const [months] = await queryOnce<{ months_with_completed: number; completed_in_future: number }>(
         database.connectionString,
         `select count(distinct date_trunc('month', completed_at at time zone 'UTC'))::int as months_with_completed,
                 (select count(*)::int from orders where completed_at > now()) as completed_in_future
@@ -271,7 +241,7 @@ describe('prepareDatabase', () => {
       expect(months!.months_with_completed).toBeGreaterThanOrEqual(10);
       expect(months!.completed_in_future).toBe(0);
 
-      const [running] = await query<{ count: number }>(
+      const [running] = await queryOnce<{ count: number }>(
         database.connectionString,
         "select count(*)::int as count from orders where status in ('confirmed', 'in_progress')",
       );
@@ -280,7 +250,7 @@ describe('prepareDatabase', () => {
 
     it('does not seed demo data twice', async () => {
       const counts = () =>
-        query<{ users: number; teams: number; orders: number }>(
+        queryOnce<{ users: number; teams: number; orders: number }>(
           database.connectionString,
           `select (select count(*)::int from users) as users, (select count(*)::int from teams) as teams,
                   (select count(*)::int from orders) as orders`,

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTE_POLICY, type ActorName } from '../../test/authorization-policy';
-import { createRouteWorld, type MatrixRequest, type Method, type RouteWorld } from '../../test/route-world';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { routeWorldSuite, type MatrixRequest, type Method } from '../../test/route-world';
 
 /**
  * Property-based fuzzing from the zod contract: for every route, requests that are valid but for one
@@ -128,30 +127,19 @@ function mutate(request: MatrixRequest, mutation: Mutation): MatrixRequest {
 }
 
 describe('contract fuzzing', () => {
-  let context: TestContext;
-  let world: RouteWorld;
-
-  beforeAll(async () => {
-    context = await createTestApp();
-    world = await createRouteWorld(context);
-  });
-
-  afterAll(async () => {
-    await world?.sockets.closeAll();
-    await context?.close();
-  });
+  const suite = routeWorldSuite();
 
   const routes = Object.keys(ROUTE_POLICY).filter((key) => !SOCKET_ROUTES.has(key));
 
   it.each(routes)('%s', async (key) => {
     const [method, path] = key.split(' ') as [Method, string];
-    const route = context.app.registeredRoutes.find((item) => `${item.method} ${item.url}` === key);
+    const route = suite.context.app.registeredRoutes.find((item) => `${item.method} ${item.url}` === key);
     const bodySchema = jsonSchemaOf(route?.schema?.body);
     const querySchema = jsonSchemaOf(route?.schema?.querystring);
     const allowed = new Set(ROUTE_POLICY[key]);
     const callerName = PREFERRED_CALLERS.find((name) => allowed.has(name))!;
-    const caller = world.callers[callerName];
-    const sample = await world.builders[key]!(caller);
+    const caller = suite.world.callers[callerName];
+    const sample = await suite.world.builders[key]!(caller);
 
     const mutations: fc.Arbitrary<Mutation>[] = [
       strangeIds.map((value) => ({ kind: 'id', value })),
@@ -181,15 +169,17 @@ describe('contract fuzzing', () => {
 
     await fc.assert(
       fc.asyncProperty(fc.oneof(...mutations), async (mutation) => {
-        const request = mutate(await world.builders[key]!(caller), mutation);
-        const before = await world.fingerprint();
-        const response = await world.inject(method, request, request.headers ?? caller.headers);
+        const request = mutate(await suite.world.builders[key]!(caller), mutation);
+        const before = await suite.world.fingerprint();
+        const response = await suite.world.inject(method, request, request.headers ?? caller.headers);
         const where = `${method} ${request.url} ${JSON.stringify(mutation).slice(0, 300)}`;
         expect(response.statusCode, `${where} -> ${response.body.slice(0, 300)}`).toBeLessThan(500);
         if (response.statusCode >= 400 && path.startsWith('/api/')) {
           const body = response.json<{ detail?: unknown }>();
           expect(typeof body.detail, `${where}: error body ${response.body.slice(0, 200)}`).toBe('string');
-          expect(await world.fingerprint(), `${where} was refused yet changed what is stored`).toBe(before);
+          expect(await suite.world.fingerprint(), `${where} was refused yet changed what is stored`).toBe(
+            before,
+          );
         }
         // Nothing the request sent may reach the prototype of plain objects.
         expect(({} as { polluted?: unknown }).polluted).toBeUndefined();

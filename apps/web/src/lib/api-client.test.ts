@@ -1,9 +1,12 @@
 import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../test/fetch-stub';
 import {
   ApiError,
   apiRequest,
+  apiRequestBlob,
+  apiRequestWithoutContent,
   AUTHENTICATION_FAILED_MESSAGE,
   buildApiUrl,
   NETWORK_ERROR_MESSAGE,
@@ -17,6 +20,9 @@ import {
   REFRESH_TOKEN_KEY,
   storeTokens,
 } from './auth-tokens';
+
+/** Any JSON at all: these tests are about the transport, not about one answer's shape. */
+const anyJson = z.json();
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,12 +54,14 @@ const refreshCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.u
 describe('apiRequest', () => {
   it('returns the parsed JSON body', async () => {
     stubFetch(() => jsonResponse([{ id: 1 }]));
-    await expect(apiRequest('/api/things')).resolves.toEqual([{ id: 1 }]);
+    await expect(apiRequest('/api/things', { schema: anyJson })).resolves.toEqual([{ id: 1 }]);
   });
 
   it('sends JSON bodies and returns undefined for an empty answer', async () => {
     const requests = stubFetch(() => new Response(null, { status: 204 }));
-    await expect(apiRequest('/api/things', { method: 'POST', body: { a: 1 } })).resolves.toBeUndefined();
+    await expect(
+      apiRequestWithoutContent('/api/things', { method: 'POST', body: { a: 1 } }),
+    ).resolves.toBeUndefined();
     expect(requests).toEqual([{ url: '/api/things', method: 'POST', body: { a: 1 } }]);
   });
 
@@ -62,7 +70,7 @@ describe('apiRequest', () => {
     vi.stubGlobal('fetch', fetchMock);
     const form = new FormData();
     form.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
-    await apiRequest('/api/upload', { method: 'POST', body: form });
+    await apiRequest('/api/upload', { schema: anyJson, method: 'POST', body: form });
     const init = fetchMock.mock.calls[0]![1];
     expect(init.body).toBe(form);
     expect(new Headers(init.headers).has('Content-Type')).toBe(false);
@@ -71,7 +79,12 @@ describe('apiRequest', () => {
   it('sends extra headers beside its own', async () => {
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);
-    await apiRequest('/api/orders', { method: 'POST', body: {}, headers: { 'Idempotency-Key': 'key-1' } });
+    await apiRequest('/api/orders', {
+      schema: anyJson,
+      method: 'POST',
+      body: {},
+      headers: { 'Idempotency-Key': 'key-1' },
+    });
     const headers = new Headers(fetchMock.mock.calls[0]![1].headers);
     expect(headers.get('Idempotency-Key')).toBe('key-1');
     expect(headers.get('Content-Type')).toBe('application/json');
@@ -81,7 +94,7 @@ describe('apiRequest', () => {
     stubFetch(() =>
       jsonResponse({ detail: 'Validation failed', errors: [{ path: 'email', message: 'Bad email' }] }, 422),
     );
-    const error = await apiRequest('/api/things').catch((caught: unknown) => caught);
+    const error = await apiRequest('/api/things', { schema: anyJson }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Validation failed', detail: 'Validation failed' });
     expect((error as ApiError).fieldErrors).toEqual([{ path: 'email', message: 'Bad email' }]);
@@ -89,13 +102,13 @@ describe('apiRequest', () => {
 
   it("falls back to 'HTTP {status}' without a detail", async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await apiRequest('/api/things').catch((caught: unknown) => caught);
+    const error = await apiRequest('/api/things', { schema: anyJson }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ message: 'HTTP 502', detail: null });
   });
 
   it('reports a network failure as the backend being unavailable', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(apiRequest('/api/things')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    await expect(apiRequest('/api/things', { schema: anyJson })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
   });
 
   it('uses the specification texts of ACCOUNT_TEXTS', () => {
@@ -104,17 +117,62 @@ describe('apiRequest', () => {
     expect(NO_REFRESH_TOKEN_MESSAGE).toBe(ACCOUNT_TEXTS.noRefreshToken);
   });
 
-  it('runs the optional response parser', async () => {
+  it('returns the answer as its schema reads it', async () => {
     stubFetch(() => jsonResponse({ value: 'x' }));
-    const parser = {
-      parse(data: unknown): string {
-        if (typeof data === 'object' && data !== null && 'value' in data && typeof data.value === 'string') {
-          return data.value;
-        }
-        throw new Error('bad');
-      },
-    };
+    const parser = z.object({ value: z.string() }).transform((data) => data.value);
     await expect(apiRequest('/api/thing', { schema: parser })).resolves.toBe('x');
+  });
+});
+
+describe('reading answers through their schema', () => {
+  it('refuses an answer of another shape with a generic ApiError', async () => {
+    stubFetch(() => jsonResponse({ id: 'not a number' }));
+    const error = await apiRequest('/api/thing', { schema: z.object({ id: z.number() }) }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, message: 'Unexpected response from the server' });
+  });
+
+  it('refuses an empty answer where JSON was expected', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(apiRequest('/api/thing', { schema: anyJson })).rejects.toMatchObject({
+      message: 'Invalid response from the server',
+    });
+  });
+
+  it('loads a lazily given schema beside the request', async () => {
+    stubFetch(() => jsonResponse({ value: 'x', extra: true }));
+    const schema = z.object({ value: z.string() });
+    await expect(apiRequest('/api/thing', { schema: () => Promise.resolve(schema) })).resolves.toEqual({
+      value: 'x',
+    });
+  });
+
+  it('reports a schema that could not be downloaded as a network failure', async () => {
+    stubFetch(() => jsonResponse({ value: 'x' }));
+    const schema = () =>
+      Promise.reject<typeof anyJson>(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(apiRequest('/api/thing', { schema })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+  });
+
+  it('does not read the body of an answer without content', async () => {
+    stubFetch(() => new Response('ignored', { status: 200 }));
+    await expect(apiRequestWithoutContent('/api/thing', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  it('returns a file as a Blob and a refusal as an ApiError', async () => {
+    stubFetch(({ url }) =>
+      url === '/files/a.png'
+        ? new Response('png', { status: 200, headers: { 'Content-Type': 'image/png' } })
+        : jsonResponse({ detail: 'Not a member of this chat room' }, 403),
+    );
+    const blob = await apiRequestBlob('/files/a.png');
+    expect(await blob.text()).toBe('png');
+    await expect(apiRequestBlob('/files/b.png')).rejects.toMatchObject({
+      status: 403,
+      detail: 'Not a member of this chat room',
+    });
   });
 });
 
@@ -122,13 +180,13 @@ describe('the session', () => {
   it('sends the stored access token as a Bearer header', async () => {
     storeTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     const { authorizations } = stubApi(() => jsonResponse({ ok: true }));
-    await apiRequest('/api/navigation');
+    await apiRequest('/api/navigation', { schema: anyJson });
     expect(authorizations).toEqual(['Bearer access-1']);
   });
 
   it('sends no Authorization header for a visitor', async () => {
     const { authorizations } = stubApi(() => jsonResponse({ ok: true }));
-    await apiRequest('/api/service-categories');
+    await apiRequest('/api/service-categories', { schema: anyJson });
     expect(authorizations).toEqual([null]);
   });
 
@@ -152,7 +210,9 @@ describe('the session', () => {
     });
 
     const paths = Array.from({ length: 10 }, (_, index) => `/api/things/${index}`);
-    const pending = Promise.all(paths.map((path) => apiRequest<{ url: string }>(path)));
+    const pending = Promise.all(
+      paths.map((path) => apiRequest(path, { schema: z.object({ url: z.string() }) })),
+    );
     await vi.waitFor(() => expect(refreshCalls(requests)).toHaveLength(1));
     releaseRefresh();
     const results = await pending;
@@ -178,7 +238,7 @@ describe('the session', () => {
       }
       return jsonResponse({ ok: true });
     });
-    await expect(apiRequest('/api/navigation')).resolves.toEqual({ ok: true });
+    await expect(apiRequest('/api/navigation', { schema: anyJson })).resolves.toEqual({ ok: true });
     expect(refreshCalls(requests)).toHaveLength(0);
   });
 
@@ -189,7 +249,7 @@ describe('the session', () => {
         ? jsonResponse({ access_token: 'a2', refresh_token: 'r2', token_type: 'bearer', expires_in: 900 })
         : jsonResponse({ detail: 'Still no' }, 401),
     );
-    await expect(apiRequest('/api/navigation')).rejects.toThrow('Still no');
+    await expect(apiRequest('/api/navigation', { schema: anyJson })).rejects.toThrow('Still no');
     expect(requests.map((request) => request.url)).toEqual([
       '/api/navigation',
       '/api/auth/refresh',
@@ -210,14 +270,18 @@ describe('the session', () => {
       }
       return authorization === 'Bearer a2' ? jsonResponse({ username: 'ada' }) : jsonResponse({}, 401);
     });
-    await expect(apiRequest('/api/auth/me')).resolves.toEqual({ username: 'ada' });
+    await expect(apiRequest('/api/auth/me', { schema: anyJson })).resolves.toEqual({ username: 'ada' });
   });
 
   it('never refreshes for a 401 of a credential exchange such as login', async () => {
     storeTokens({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     const { requests } = stubApi(() => jsonResponse({ detail: ACCOUNT_TEXTS.invalidCredentials }, 401));
     await expect(
-      apiRequest('/api/auth/login', { method: 'POST', body: { username: 'a', password: 'b' } }),
+      apiRequest('/api/auth/login', {
+        schema: anyJson,
+        method: 'POST',
+        body: { username: 'a', password: 'b' },
+      }),
     ).rejects.toThrow(ACCOUNT_TEXTS.invalidCredentials);
     expect(refreshCalls(requests)).toHaveLength(0);
     expect(getRefreshToken()).toBe('refresh-1');
@@ -225,7 +289,7 @@ describe('the session', () => {
 
   it('passes a visitor’s 401 through without refreshing', async () => {
     const { requests } = stubApi(() => jsonResponse({ detail: 'Not authenticated' }, 401));
-    await expect(apiRequest('/api/orders')).rejects.toThrow('Not authenticated');
+    await expect(apiRequest('/api/orders', { schema: anyJson })).rejects.toThrow('Not authenticated');
     expect(requests).toHaveLength(1);
   });
 
@@ -239,7 +303,10 @@ describe('the session', () => {
         : jsonResponse({ detail: 'Not authenticated' }, 401),
     );
 
-    const results = await Promise.allSettled([apiRequest('/api/a'), apiRequest('/api/b')]);
+    const results = await Promise.allSettled([
+      apiRequest('/api/a', { schema: anyJson }),
+      apiRequest('/api/b', { schema: anyJson }),
+    ]);
     for (const result of results) {
       expect(result).toMatchObject({
         status: 'rejected',
@@ -259,7 +326,9 @@ describe('the session', () => {
     const onSessionEnded = vi.fn();
     setSessionEndedHandler(onSessionEnded);
     const { requests } = stubApi(() => jsonResponse({ detail: 'Not authenticated' }, 401));
-    await expect(apiRequest('/api/navigation')).rejects.toThrow('No refresh token available');
+    await expect(apiRequest('/api/navigation', { schema: anyJson })).rejects.toThrow(
+      'No refresh token available',
+    );
     expect(refreshCalls(requests)).toHaveLength(0);
     expect(getAccessToken()).toBeNull();
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
@@ -274,7 +343,7 @@ describe('the session', () => {
         ? Promise.reject(new TypeError('Failed to fetch'))
         : jsonResponse({ detail: 'Not authenticated' }, 401),
     );
-    await expect(apiRequest('/api/navigation')).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    await expect(apiRequest('/api/navigation', { schema: anyJson })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
     expect(getRefreshToken()).toBe('refresh-1');
     expect(onSessionEnded).not.toHaveBeenCalled();
   });

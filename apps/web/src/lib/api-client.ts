@@ -1,4 +1,5 @@
 import type { ErrorResponse, TokenResponse } from '@teamhire/shared';
+import type { z } from 'zod';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 import { takeEarlyResponse } from './early-requests';
 
@@ -40,24 +41,30 @@ export class NetworkError extends Error {
   }
 }
 
+/** A response schema of the contract (`@teamhire/shared`); only its type is imported here. */
+export type ResponseSchema = z.ZodType;
+
 /**
- * Optional runtime check of a response. Structural so that a zod schema from `@teamhire/shared` fits,
- * while pages that must stay light (the landing page) can rely on the contract's types alone.
+ * The schema itself, or a loader of it for the modules of the first download (the app shell, the
+ * landing page, the package page): importing a schema there would put zod into every visitor's first
+ * download, so those load it beside the request instead of before the page.
  */
-export interface ResponseParser<T> {
-  parse(data: unknown): T;
-}
+export type ResponseSchemaSource<S extends ResponseSchema> = S | (() => Promise<S>);
 
 export type QueryValue = string | number | boolean | null | undefined;
 
-export interface ApiRequestOptions<T> {
+export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
-  schema?: ResponseParser<T>;
   /** Extra request headers: a purchase's Idempotency-Key, a guest's chat session token. */
   headers?: Record<string, string>;
+}
+
+export interface JsonRequestOptions<S extends ResponseSchema> extends ApiRequestOptions {
+  /** The answer is read only through this schema: nothing reaches the app unchecked. */
+  schema: ResponseSchemaSource<S>;
 }
 
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -70,8 +77,13 @@ export function buildApiUrl(path: string, query?: Record<string, QueryValue>): s
   return search ? `${path}?${search}` : path;
 }
 
-async function send<T>(path: string, options: ApiRequestOptions<T>, token: string | null): Promise<Response> {
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
+async function send(
+  path: string,
+  options: ApiRequestOptions,
+  token: string | null,
+  accept = 'application/json',
+): Promise<Response> {
+  const headers = new Headers({ ...options.headers, Accept: accept });
   const formData = options.body instanceof FormData ? options.body : null;
   // A multipart body sets its own Content-Type with the boundary.
   if (options.body !== undefined && !formData) headers.set('Content-Type', 'application/json');
@@ -212,26 +224,70 @@ const CREDENTIAL_PATHS: ReadonlySet<string> = new Set([
   '/api/auth/send-verification',
 ]);
 
-export async function apiRequest<T = void>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+/** Sends the request, renewing the session once on a 401, and throws the server's refusal as an ApiError. */
+async function sendWithSession(path: string, options: ApiRequestOptions, accept?: string): Promise<Response> {
   const sentToken = getAccessToken();
   const signedIn = sentToken !== null || getRefreshToken() !== null;
-  let response = await send(path, options, sentToken);
+  let response = await send(path, options, sentToken, accept);
   // One refresh and one retry, never a loop: a second 401 is the caller's answer.
   if (response.status === 401 && signedIn && !CREDENTIAL_PATHS.has(path)) {
     await renewSession(sentToken);
-    response = await send(path, options, getAccessToken());
+    response = await send(path, options, getAccessToken(), accept);
   }
+  if (!response.ok) throw toApiError(response.status, await response.text());
+  return response;
+}
 
-  const text = await response.text();
-  if (!response.ok) throw toApiError(response.status, text);
+const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from the server';
 
-  const data = text === '' ? undefined : parseJson(text);
-  if (text !== '' && data === undefined)
-    throw new ApiError(response.status, 'Invalid response from the server');
-  if (!options.schema) return data as T;
+async function loadSchema<S extends ResponseSchema>(source: ResponseSchemaSource<S>): Promise<S> {
+  if (typeof source !== 'function') return source;
   try {
-    return options.schema.parse(data);
+    return await source();
   } catch {
-    throw new ApiError(response.status, 'Unexpected response from the server');
+    // The schema's chunk could not be downloaded: the network failed, not the server.
+    throw new NetworkError();
   }
+}
+
+/**
+ * Checks a JSON answer against its contract schema. An answer of another shape becomes an ApiError
+ * with a generic message, which the screens already show like any failed request.
+ */
+export function parseResponse<S extends ResponseSchema>(
+  schema: S,
+  status: number,
+  data: unknown,
+): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ApiError(status, UNEXPECTED_RESPONSE_MESSAGE);
+  return result.data;
+}
+
+/** A request whose answer is JSON, returned only as its schema reads it. */
+export const apiRequest = async <S extends ResponseSchema>(
+  path: string,
+  options: JsonRequestOptions<S>,
+): Promise<z.output<S>> => {
+  // A lazily loaded schema downloads while the request is on its way.
+  const schema = loadSchema(options.schema);
+  // A refused request ends before the schema is awaited: its failure must not go unhandled then.
+  schema.catch(() => undefined);
+  const response = await sendWithSession(path, options);
+  const text = await response.text();
+  const data = parseJson(text);
+  if (data === undefined) throw new ApiError(response.status, 'Invalid response from the server');
+  return parseResponse(await schema, response.status, data);
+};
+
+/** A request answered with no content (204): whatever body arrives is not read. */
+export async function apiRequestWithoutContent(path: string, options: ApiRequestOptions = {}): Promise<void> {
+  const response = await sendWithSession(path, options);
+  await response.body?.cancel();
+}
+
+/** A request answered with a file rather than JSON. */
+export async function apiRequestBlob(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const response = await sendWithSession(path, options, '*/*');
+  return response.blob();
 }

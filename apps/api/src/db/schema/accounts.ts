@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, pgEnum, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { isActive, timestamps } from './columns';
 
 export const userRole = pgEnum('user_role', ['USER', 'BUYER', 'SELLER', 'TEAM_ADMIN', 'GENERAL_ADMIN']);
 
@@ -14,13 +15,12 @@ export const users = pgTable(
     role: userRole('role').notNull().default('USER'),
     fullName: text('full_name'),
     profilePictureUrl: text('profile_picture_url'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     /** Role verification, set when a role-upgrade request is approved. */
     isVerified: boolean('is_verified').notNull().default(false),
     emailVerified: boolean('email_verified').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     // Usernames and emails are unique regardless of case, so 'Alice' cannot shadow 'alice'.

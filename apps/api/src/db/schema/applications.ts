@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { teams } from './teams';
+import { instant, requiredReference } from './columns';
 
 export const applicationStatus = pgEnum('application_status', [
   'pending',
@@ -15,18 +16,14 @@ export const teamApplications = pgTable(
   'team_applications',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     applicationMessage: text('application_message'),
     status: applicationStatus('status').notNull().default('pending'),
     responseMessage: text('response_message'),
     respondedById: integer('responded_by_id').references(() => users.id, { onDelete: 'set null' }),
-    appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    appliedAt: instant('applied_at').notNull().defaultNow(),
+    respondedAt: instant('responded_at'),
   },
   (table) => [
     index('team_applications_team_idx').on(table.teamId, table.status),

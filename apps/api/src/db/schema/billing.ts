@@ -8,10 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { requiredReference, timestamps } from './columns';
 
 /** Saved method types are upper case, as the billing API spells them. */
 export const savedPaymentMethodType = pgEnum('saved_payment_method_type', [
@@ -25,9 +25,7 @@ export const savedPaymentMethods = pgTable(
   'saved_payment_methods',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     type: savedPaymentMethodType('type').notNull(),
     name: text('name').notNull(),
     lastFour: text('last_four'),
@@ -35,8 +33,7 @@ export const savedPaymentMethods = pgTable(
     expiryMonth: integer('expiry_month'),
     expiryYear: integer('expiry_year'),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('saved_payment_methods_user_idx').on(table.userId),

@@ -1,34 +1,23 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, isActive, requiredReference } from './columns';
 
 export const serviceCategories = pgTable('service_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
   description: text('description'),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  isActive: isActive(),
+  createdAt: createdAt(),
 });
 
 export const projectTypes = pgTable(
   'project_types',
   {
     id: serial('id').primaryKey(),
-    serviceCategoryId: integer('service_category_id')
-      .notNull()
-      .references(() => serviceCategories.id, { onDelete: 'cascade' }),
+    serviceCategoryId: requiredReference('service_category_id', () => serviceCategories.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    isActive: isActive(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('project_types_category_name_key').on(table.serviceCategoryId, table.name)],
 );
@@ -37,13 +26,11 @@ export const projectSubTypes = pgTable(
   'project_sub_types',
   {
     id: serial('id').primaryKey(),
-    projectTypeId: integer('project_type_id')
-      .notNull()
-      .references(() => projectTypes.id, { onDelete: 'cascade' }),
+    projectTypeId: requiredReference('project_type_id', () => projectTypes.id, 'cascade'),
     name: text('name').notNull(),
     description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    isActive: isActive(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('project_sub_types_type_name_key').on(table.projectTypeId, table.name)],
 );
@@ -51,19 +38,15 @@ export const projectSubTypes = pgTable(
 export const technologies = pgTable('technologies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-  isActive: boolean('is_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  isActive: isActive(),
+  createdAt: createdAt(),
 });
 
 export const projectTypeTechnologies = pgTable(
   'project_type_technologies',
   {
-    projectTypeId: integer('project_type_id')
-      .notNull()
-      .references(() => projectTypes.id, { onDelete: 'cascade' }),
-    technologyId: integer('technology_id')
-      .notNull()
-      .references(() => technologies.id, { onDelete: 'cascade' }),
+    projectTypeId: requiredReference('project_type_id', () => projectTypes.id, 'cascade'),
+    technologyId: requiredReference('technology_id', () => technologies.id, 'cascade'),
   },
   (table) => [
     primaryKey({ columns: [table.projectTypeId, table.technologyId] }),
@@ -74,12 +57,8 @@ export const projectTypeTechnologies = pgTable(
 export const projectSubTypeTechnologies = pgTable(
   'project_sub_type_technologies',
   {
-    projectSubTypeId: integer('project_sub_type_id')
-      .notNull()
-      .references(() => projectSubTypes.id, { onDelete: 'cascade' }),
-    technologyId: integer('technology_id')
-      .notNull()
-      .references(() => technologies.id, { onDelete: 'cascade' }),
+    projectSubTypeId: requiredReference('project_sub_type_id', () => projectSubTypes.id, 'cascade'),
+    technologyId: requiredReference('technology_id', () => technologies.id, 'cascade'),
   },
   (table) => [
     primaryKey({ columns: [table.projectSubTypeId, table.technologyId] }),

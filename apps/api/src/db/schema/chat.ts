@@ -11,12 +11,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { teams } from './teams';
+import { createdAt, instant, requiredReference, updatedAt } from './columns';
 
 /** A visitor chatting without an account; the session token is stored hashed and lasts 7 days. */
 export const guestUsers = pgTable('guest_users', {
@@ -24,10 +24,10 @@ export const guestUsers = pgTable('guest_users', {
   name: text('name').notNull(),
   email: text('email'),
   sessionTokenHash: text('session_token_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
   /** Set when the guest became a full account; the session ends then. */
   upgradedUserId: integer('upgraded_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const chatRoomStatus = pgEnum('chat_room_status', ['active', 'archived']);
@@ -37,14 +37,12 @@ export const chatRooms = pgTable(
   'chat_rooms',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
     buyerId: integer('buyer_id').references(() => users.id, { onDelete: 'cascade' }),
     guestUserId: integer('guest_user_id').references(() => guestUsers.id, { onDelete: 'cascade' }),
     status: chatRoomStatus('status').notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastMessageAt: instant('last_message_at'),
   },
   (table) => [
     uniqueIndex('chat_rooms_team_buyer_key')
@@ -65,15 +63,13 @@ export const chatFiles = pgTable(
   'chat_files',
   {
     id: uuid('id').primaryKey(),
-    chatRoomId: integer('chat_room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    chatRoomId: requiredReference('chat_room_id', () => chatRooms.id, 'cascade'),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     hasThumbnail: boolean('has_thumbnail').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('chat_files_room_idx').on(table.chatRoomId)],
 );
@@ -82,16 +78,14 @@ export const chatMessages = pgTable(
   'chat_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    chatRoomId: integer('chat_room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    chatRoomId: requiredReference('chat_room_id', () => chatRooms.id, 'cascade'),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     senderGuestId: integer('sender_guest_id').references(() => guestUsers.id, { onDelete: 'set null' }),
     messageText: text('message_text').notNull(),
     messageType: messageType('message_type').notNull().default('text'),
     fileId: uuid('file_id').references(() => chatFiles.id, { onDelete: 'set null' }),
     clientMessageId: uuid('client_message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('chat_messages_room_idx').on(table.chatRoomId, table.id),
@@ -106,12 +100,10 @@ export const chatMessages = pgTable(
 export const chatRoomReads = pgTable(
   'chat_room_reads',
   {
-    chatRoomId: integer('chat_room_id')
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    chatRoomId: requiredReference('chat_room_id', () => chatRooms.id, 'cascade'),
     reader: text('reader').notNull(),
     lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (table) => [primaryKey({ columns: [table.chatRoomId, table.reader] })],
 );

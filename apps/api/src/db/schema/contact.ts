@@ -1,4 +1,5 @@
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -8,7 +9,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     company: text('company'),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
 );

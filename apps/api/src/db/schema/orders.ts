@@ -8,12 +8,12 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { servicePackages } from './packages';
 import { teams } from './teams';
+import { createdAt, instant, requiredReference, timestamps } from './columns';
 
 /** Lower case in the API and in storage alike, so nothing translates them. */
 export const orderStatus = pgEnum('order_status', [
@@ -36,21 +36,14 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    servicePackageId: integer('service_package_id')
-      .notNull()
-      .references(() => servicePackages.id, { onDelete: 'restrict' }),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'restrict' }),
+    buyerId: requiredReference('buyer_id', () => users.id, 'restrict'),
+    servicePackageId: requiredReference('service_package_id', () => servicePackages.id, 'restrict'),
+    teamId: requiredReference('team_id', () => teams.id, 'restrict'),
     status: orderStatus('status').notNull().default('pending'),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('USD'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps(),
+    completedAt: instant('completed_at'),
   },
   (table) => [
     index('orders_buyer_idx').on(table.buyerId),
@@ -64,9 +57,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredReference('order_id', () => orders.id, 'cascade'),
     status: paymentStatus('status').notNull().default('pending'),
     /** 'credit_card' or 'paypal'. */
     method: text('method').notNull(),
@@ -77,8 +68,8 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLastFour: text('card_last_four'),
     failureMessage: text('failure_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: instant('completed_at'),
   },
   (table) => [index('payments_order_idx').on(table.orderId)],
 );
@@ -94,14 +85,12 @@ export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     responseBody: jsonb('response_body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [uniqueIndex('idempotency_keys_user_key_idx').on(table.userId, table.key)],
 );

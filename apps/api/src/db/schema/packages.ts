@@ -11,9 +11,9 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { teams } from './teams';
+import { instant, requiredReference, timestamps } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -23,9 +23,7 @@ export const servicePackages = pgTable(
   'service_packages',
   {
     id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     /** Integer cents: no rounding errors in sums. */
@@ -40,8 +38,7 @@ export const servicePackages = pgTable(
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', replace(coalesce(tags, ''), ',', ' ')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
     ),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('service_packages_team_idx').on(table.teamId),
@@ -84,7 +81,7 @@ export const servicePackageSearchKeys = pgTable(
     packageId: integer('package_id').notNull(),
     /** For a lexeme: ts_rank(search_vector, that lexeme); 0 for tags and title words. */
     rank: real('rank').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (table) => [
     // A key's packages in the search's order: relevance, then newest first.

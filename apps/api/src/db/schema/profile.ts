@@ -1,25 +1,8 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgEnum,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, numeric, pgEnum, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { requiredReference, timestamps } from './columns';
 
-const owner = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const timestamps = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+const owner = () => requiredReference('user_id', () => users.id, 'cascade');
 const statistics = () => ({
   totalCompletedProjects: integer('total_completed_projects').notNull().default(0),
   /** 0 to 5 in steps of 0.1, as the person states it. */

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { orders } from './orders';
 import { servicePackages } from './packages';
 import { teams } from './teams';
+import { createdAt, requiredReference } from './columns';
 
 /** One review per completed order; team metrics are computed from these rows. */
 export const reviews = pgTable(
@@ -14,18 +15,12 @@ export const reviews = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    buyerId: integer('buyer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    servicePackageId: integer('service_package_id')
-      .notNull()
-      .references(() => servicePackages.id, { onDelete: 'cascade' }),
+    buyerId: requiredReference('buyer_id', () => users.id, 'cascade'),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
+    servicePackageId: requiredReference('service_package_id', () => servicePackages.id, 'cascade'),
     rating: integer('rating').notNull(),
     comment: text('comment'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('reviews_team_idx').on(table.teamId),

@@ -1,5 +1,6 @@
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { createdAt, instant, requiredReference } from './columns';
 
 /**
  * One row per refresh token ever issued. A login starts a family; each refresh marks the used token
@@ -9,16 +10,14 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     /** Absolute end of the session: the family's login time plus 30 days, never extended. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     index('refresh_tokens_family_idx').on(table.familyId),
@@ -33,14 +32,12 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     purpose: oneTimeTokenPurpose('purpose').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
   },
   (table) => [index('one_time_tokens_user_purpose_idx').on(table.userId, table.purpose)],
 );
@@ -54,8 +51,8 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
     error: text('error'),
   },
   (table) => [index('email_outbox_to_idx').on(table.toAddress, table.createdAt)],
@@ -68,7 +65,7 @@ export const rateLimitHits = pgTable(
     id: serial('id').primaryKey(),
     bucket: text('bucket').notNull(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('rate_limit_hits_lookup_idx').on(table.bucket, table.key, table.createdAt)],
 );
@@ -77,5 +74,5 @@ export const rateLimitHits = pgTable(
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });

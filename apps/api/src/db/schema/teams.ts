@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { projectSubTypes, projectTypes, serviceCategories, technologies } from './catalogue';
+import { isActive, instant, requiredReference, timestamps } from './columns';
 
 export const teams = pgTable(
   'teams',
@@ -19,13 +10,11 @@ export const teams = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description'),
-    adminId: integer('admin_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    adminId: requiredReference('admin_id', () => users.id, 'restrict'),
     maxMembers: integer('max_members').notNull().default(10),
     /** Kept in step with team_members inside the same transaction as every membership change. */
     memberCount: integer('member_count').notNull().default(1),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     serviceCategoryId: integer('service_category_id').references(() => serviceCategories.id, {
       onDelete: 'set null',
     }),
@@ -33,8 +22,7 @@ export const teams = pgTable(
     projectSubTypeId: integer('project_sub_type_id').references(() => projectSubTypes.id, {
       onDelete: 'set null',
     }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     index('teams_admin_idx').on(table.adminId),
@@ -50,12 +38,8 @@ export const teams = pgTable(
 export const teamTechnologies = pgTable(
   'team_technologies',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    technologyId: integer('technology_id')
-      .notNull()
-      .references(() => technologies.id, { onDelete: 'cascade' }),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
+    technologyId: requiredReference('technology_id', () => technologies.id, 'cascade'),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.technologyId] }),
@@ -66,17 +50,13 @@ export const teamTechnologies = pgTable(
 export const teamMembers = pgTable(
   'team_members',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: requiredReference('team_id', () => teams.id, 'cascade'),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     /** 'admin' for the team's administrator, 'member' for everyone else. */
     role: text('role', { enum: ['admin', 'member'] })
       .notNull()
       .default('member'),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: instant('joined_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.teamId, table.userId] }),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userRole, users } from './accounts';
+import { instant, requiredReference } from './columns';
 
 export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'rejected']);
 
@@ -9,9 +10,7 @@ export const verificationRequests = pgTable(
   'verification_requests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredReference('user_id', () => users.id, 'cascade'),
     currentRole: userRole('current_role').notNull(),
     requestedRole: userRole('requested_role').notNull(),
     requestMessage: text('request_message').notNull(),
@@ -19,8 +18,8 @@ export const verificationRequests = pgTable(
     status: verificationStatus('status').notNull().default('pending'),
     responseMessage: text('response_message'),
     verifiedById: integer('verified_by_id').references(() => users.id, { onDelete: 'set null' }),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    verifiedAt: instant('verified_at'),
   },
   (table) => [
     index('verification_requests_user_idx').on(table.userId, table.requestedAt),

@@ -31,14 +31,7 @@ const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415 | 422 | 429)[]) =>
 
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { authenticator } = deps;
-  const context: accounts.AccountsContext = {
-    db: deps.db,
-    accessTokens: deps.accessTokens,
-    mailer: deps.mailer,
-    limiter: deps.limiter,
-    publicUrl: deps.config.publicUrl,
-    uploadsDir: deps.config.uploadsDir,
-  };
+  const context = accounts.accountsContext(deps);
 
   app.post(
     '/api/auth/register',

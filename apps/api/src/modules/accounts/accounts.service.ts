@@ -10,6 +10,7 @@ import {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
@@ -29,6 +30,10 @@ export interface AccountsContext {
   limiter: RateLimiter;
   publicUrl: string;
   uploadsDir: string;
+}
+
+export function accountsContext({ db, accessTokens, mailer, limiter, config }: AppDeps): AccountsContext {
+  return { db, accessTokens, mailer, limiter, publicUrl: config.publicUrl, uploadsDir: config.uploadsDir };
 }
 
 const MINUTE_MS = 60_000;

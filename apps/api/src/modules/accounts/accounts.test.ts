@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { base64url, decodeJwt, SignJWT, UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
@@ -28,6 +28,7 @@ import {
   type TestUser,
 } from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { exists, multipart, png } from '../../../test/uploads';
 import { digestToken } from './secret-tokens';
 
 const PUBLIC_URL = 'https://teamhire.example';
@@ -1237,19 +1238,6 @@ describe('accounts API', () => {
       avatars = join(context.config.uploadsDir, 'avatars');
     });
 
-    function multipart(fileName: string, mimetype: string, content: Buffer) {
-      const boundary = `----teamhire${randomBytes(8).toString('hex')}`;
-      const head = Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-          `Content-Type: ${mimetype}\r\n\r\n`,
-      );
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      return {
-        payload: Buffer.concat([head, content, tail]),
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      };
-    }
-
     function upload(
       fileName: string,
       mimetype: string,
@@ -1265,19 +1253,10 @@ describe('accounts API', () => {
       });
     }
 
-    const png = (width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
-        .png()
-        .toBuffer();
-
-    const exists = (path: string) =>
-      access(path).then(
-        () => true,
-        () => false,
-      );
+    const red = { r: 200, g: 40, b: 40 };
 
     it('removes the uploaded file when the picture is cleared or replaced by a URL', async () => {
-      const uploaded = await upload('me.png', 'image/png', await png(64, 64));
+      const uploaded = await upload('me.png', 'image/png', await png(64, 64, red));
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       const url = uploaded.json<{ profile_picture_url: string }>().profile_picture_url;
       const file = join(avatars, url.split('/').at(-1)!);
@@ -1293,7 +1272,7 @@ describe('accounts API', () => {
     });
 
     it('stores a resized WebP copy, serves it, and removes the previous one on a second upload', async () => {
-      const first = await upload('me.png', 'image/png', await png(600, 400));
+      const first = await upload('me.png', 'image/png', await png(600, 400, red));
       expect(first.statusCode, first.body).toBe(200);
       const firstUrl = first.json<{ profile_picture_url: string }>().profile_picture_url;
       expect(firstUrl).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
@@ -1317,7 +1296,7 @@ describe('accounts API', () => {
       });
       expect(same.statusCode, same.body).toBe(200);
 
-      const second = await upload('again.png', 'image/png', await png(300, 300));
+      const second = await upload('again.png', 'image/png', await png(300, 300, red));
       expect(second.statusCode, second.body).toBe(200);
       const secondUrl = second.json<{ profile_picture_url: string }>().profile_picture_url;
       expect(secondUrl).not.toBe(firstUrl);
@@ -1370,7 +1349,7 @@ describe('accounts API', () => {
       });
 
       it('refuses a file declared as text even when its bytes are an image', async () => {
-        const response = await upload('picture.txt', 'text/plain', await png(40, 40));
+        const response = await upload('picture.txt', 'text/plain', await png(40, 40, red));
         expect(response.statusCode).toBe(415);
         expect(response.json()).toEqual({ detail: T.pictureNotImage });
         await expectUnchanged();
@@ -1384,7 +1363,7 @@ describe('accounts API', () => {
       });
 
       it('refuses more than 5 MB with 413', async () => {
-        const big = Buffer.concat([await png(10, 10), randomBytes(PROFILE_PICTURE_MAX_BYTES)]);
+        const big = Buffer.concat([await png(10, 10, red), randomBytes(PROFILE_PICTURE_MAX_BYTES)]);
         const response = await upload('big.png', 'image/png', big);
         expect(response.statusCode).toBe(413);
         expect(response.json()).toEqual({ detail: 'Image size must be less than 5MB' });
@@ -1403,7 +1382,7 @@ describe('accounts API', () => {
       });
 
       it('answers 401 without a token', async () => {
-        const response = await upload('me.png', 'image/png', await png(50, 50), null);
+        const response = await upload('me.png', 'image/png', await png(50, 50, red), null);
         expect(response.statusCode).toBe(401);
         await expectUnchanged();
       });

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { projectTypes, serviceCategories, technologies } from '../../db/schema/index';
+import { REFERENCE_CATALOGUE } from '../../db/seed/reference-catalogue-data';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 
-const CATEGORY_NAMES = [
-  'Web Development',
-  'Mobile Development',
-  'Cloud Solutions',
-  'API Development',
-  'UI/UX Design',
-  'Security & Testing',
-];
+// The seeded categories, in their order; the seed's test holds them to the specification's six names.
+const CATEGORY_NAMES = REFERENCE_CATALOGUE.map((category) => category.name);
 
 interface CategoryBody {
   id: number;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { access, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,7 +11,7 @@ import {
   chatFixtures,
   expectRefused,
   guestToken,
-  socketClient,
+  listenWithSockets,
   userKey,
   userToken,
   type Caller,
@@ -21,38 +21,12 @@ import {
   type TestTeam,
 } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
+import { exists, multipart, png } from '../../../test/uploads';
 import type { SignedInUser } from '../../../test/users';
 import { chatFilesDirectory } from './chat-files';
 
 const TOO_LARGE = 'File size exceeds the maximum limit of 1GB';
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb\.webp)?$/;
-
-function multipart(fileName: string, mimetype: string, content: Buffer) {
-  const boundary = `----teamhire${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-      `Content-Type: ${mimetype}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    boundary,
-    head,
-    tail,
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-    .png()
-    .toBuffer();
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 /** The response of a real HTTP request, with its body read whole (bodies here are small JSON). */
 function responseOf(request: ReturnType<typeof httpRequest>) {
@@ -83,14 +57,9 @@ describe('chat files', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    appOrigin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ origin: appOrigin, sockets } = await listenWithSockets(context.app));
     fixtures = chatFixtures(context);
-    sockets = socketClient(appOrigin);
-    team = await fixtures.createTeam({ members: 1 });
-    customer = await fixtures.buyer();
-    guest = await fixtures.newGuest('Gail');
-    roomId = await fixtures.buyerRoom(customer, team.id);
-    guestRoomId = await fixtures.guestRoom(guest, team.id);
+    ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gail' }));
   });
   afterEach(() => sockets.closeAll());
   afterAll(() => context.close());

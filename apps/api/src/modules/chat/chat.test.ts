@@ -12,6 +12,13 @@ import {
   type ServerEvent,
 } from '@teamhire/shared';
 import { nextAddress, type ErrorBody } from '../../../test/accounts-helpers';
+import {
+  chatFixtures,
+  expectRefused,
+  type Caller,
+  type Guest,
+  type TestTeam,
+} from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 import { AppError } from '../../errors';
@@ -26,107 +33,42 @@ interface RoomCreated {
   created: boolean;
   temp_user_id?: string;
 }
-interface Guest extends GuestUser {
-  headers: { 'x-guest-token': string };
-}
-/** Whoever calls: a signed-in user, a guest, or a visitor (undefined). */
-type Caller = { headers: Record<string, string> } | undefined;
-interface TestTeam {
-  id: number;
-  name: string;
-  admin: SignedInUser;
-  members: SignedInUser[];
-}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('chat', () => {
   let context: TestContext;
-  let teamCounter = 0;
-  let guestCounter = 0;
 
   beforeAll(async () => {
     context = await createTestApp();
   });
   afterAll(() => context.close());
 
-  const query = async <Row extends object>(text: string, values: unknown[] = []) =>
-    (await context.database.pool.query<Row & Record<string, unknown>>(text, values)).rows;
-
-  function call(
-    method: 'GET' | 'POST',
-    url: string,
-    caller?: Caller,
-    payload?: object,
-    remoteAddress = nextAddress(),
-  ) {
-    return context.app.inject({ method, url, headers: caller?.headers, payload, remoteAddress });
-  }
-
-  const buyer = () => createSignedInUser(context, { role: 'BUYER' });
-  const seller = () => createSignedInUser(context, { role: 'SELLER' });
-  const teamAdmin = () => createSignedInUser(context, { role: 'TEAM_ADMIN', isVerified: true });
-
-  /** A team written straight to the database, its admin and members in team_members as the teams API does. */
-  async function createTeam(
-    options: { admin?: SignedInUser; members?: number; active?: boolean } = {},
-  ): Promise<TestTeam> {
-    teamCounter += 1;
-    const admin = options.admin ?? (await teamAdmin());
-    const members: SignedInUser[] = [];
-    for (let index = 0; index < (options.members ?? 1); index += 1) members.push(await seller());
-    const name = `Chat team ${teamCounter}`;
-    const [team] = await query<{ id: number }>(
-      `insert into teams (name, description, admin_id, max_members, member_count, is_active)
-       values ($1, 'We answer quickly.', $2, 10, $3, $4) returning id`,
-      [name, admin.id, members.length + 1, options.active ?? true],
-    );
-    await query("insert into team_members (team_id, user_id, role) values ($1, $2, 'admin')", [
-      team!.id,
-      admin.id,
-    ]);
-    for (const member of members) {
-      await query("insert into team_members (team_id, user_id, role) values ($1, $2, 'member')", [
-        team!.id,
-        member.id,
-      ]);
-    }
-    return { id: team!.id, name, admin, members };
-  }
-
-  async function newGuest(name = `Guest ${(guestCounter += 1)}`): Promise<Guest> {
-    const response = await call('POST', '/api/guest-users', undefined, { name });
-    expect(response.statusCode, response.body).toBe(201);
-    const guest = response.json<GuestUser>();
-    return { ...guest, headers: { 'x-guest-token': guest.session_token } };
-  }
+  const {
+    query,
+    call,
+    buyer,
+    seller,
+    teamAdmin,
+    createTeam,
+    newGuest,
+    expireGuest,
+    buyerRoom,
+    guestRoom,
+    teamWithRooms,
+    send,
+    inbox,
+    markRead,
+  } = chatFixtures(() => context);
 
   const getOrCreate = (caller: Caller, teamId: number) =>
     call('POST', '/api/chat-rooms/get-or-create', caller, { team_id: teamId });
 
-  async function buyerRoom(caller: SignedInUser, teamId: number): Promise<number> {
-    const response = await getOrCreate(caller, teamId);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<RoomCreated>().chat_room_id;
-  }
-
   const postGuestRoom = (caller: Caller, guestUserId: number, teamId: number) =>
     call('POST', '/api/chat-rooms', caller, { guest_user_id: guestUserId, team_id: teamId });
 
-  async function guestRoom(guest: Guest, teamId: number): Promise<number> {
-    const response = await postGuestRoom(guest, guest.guest_user_id, teamId);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<RoomCreated>().chat_room_id;
-  }
-
   const postMessage = (caller: Caller, roomId: number, payload: object) =>
     call('POST', `/api/chat-rooms/${roomId}/messages`, caller, payload);
-
-  async function send(caller: Caller, roomId: number, text: string): Promise<ChatMessage> {
-    const response = await postMessage(caller, roomId, { message_text: text });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json<ChatMessage>();
-  }
 
   async function listPage(caller: Caller, roomId: number, search = ''): Promise<MessageList> {
     const response = await call('GET', `/api/chat-rooms/${roomId}/messages${search}`, caller);
@@ -140,26 +82,10 @@ describe('chat', () => {
     return response.json<ChatAccess>();
   }
 
-  async function inbox(caller: Caller): Promise<ChatRoomSummary[]> {
-    const response = await call('GET', '/api/user/chat-rooms', caller);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<ChatRoomSummary[]>();
-  }
-
   async function teamRooms(caller: Caller, teamId: number): Promise<ChatRoomSummary[]> {
     const response = await call('GET', `/api/teams/${teamId}/chat-rooms`, caller);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<ChatRoomSummary[]>();
-  }
-
-  async function markRead(caller: Caller, roomId: number, lastMessageId?: number): Promise<void> {
-    const response = await call(
-      'POST',
-      `/api/chat-rooms/${roomId}/read`,
-      caller,
-      lastMessageId === undefined ? {} : { last_message_id: lastMessageId },
-    );
-    expect(response.statusCode, response.body).toBe(204);
   }
 
   const summaryOf = async (caller: Caller, roomId: number) => {
@@ -174,15 +100,6 @@ describe('chat', () => {
       'select id, message_text, sender_user_id from chat_messages where chat_room_id = $1 order by id',
       [roomId],
     );
-  }
-
-  function expectRefused(
-    response: { statusCode: number; json<T>(): T; body: string },
-    status: number,
-    detail?: string,
-  ) {
-    expect(response.statusCode, response.body).toBe(status);
-    if (detail !== undefined) expect(response.json<ErrorBody>().detail).toBe(detail);
   }
 
   describe('get-or-create', () => {
@@ -390,9 +307,7 @@ describe('chat', () => {
       const guest = await newGuest();
       const roomId = await guestRoom(guest, team.id);
       const message = await send(guest, roomId, 'Still there?');
-      await query("update guest_users set expires_at = now() - interval '1 second' where id = $1", [
-        guest.guest_user_id,
-      ]);
+      await expireGuest(guest);
       const responses = [
         await postGuestRoom(guest, guest.guest_user_id, team.id),
         await postGuestRoom(guest, guest.guest_user_id, (await createTeam()).id),
@@ -414,11 +329,7 @@ describe('chat', () => {
     let roomId: number;
     let guestRoomId: number;
     beforeAll(async () => {
-      team = await createTeam({ members: 1 });
-      customer = await buyer();
-      guest = await newGuest();
-      roomId = await buyerRoom(customer, team.id);
-      guestRoomId = await guestRoom(guest, team.id);
+      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms());
     });
 
     it('tells each participant their role in the room', async () => {
@@ -469,11 +380,7 @@ describe('chat', () => {
     let roomId: number;
     let guestRoomId: number;
     beforeAll(async () => {
-      team = await createTeam({ members: 1 });
-      customer = await buyer();
-      guest = await newGuest('Gwen');
-      roomId = await buyerRoom(customer, team.id);
-      guestRoomId = await guestRoom(guest, team.id);
+      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({ guestName: 'Gwen' }));
     });
 
     it('stores a message from the session with its text trimmed', async () => {
@@ -680,12 +587,11 @@ describe('chat', () => {
     let guestRoomId: number;
     let otherRoomId: number;
     beforeAll(async () => {
-      team = await createTeam({ members: 2 });
+      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({
+        members: 2,
+        guestName: 'Greta',
+      }));
       otherTeam = await createTeam();
-      customer = await buyer();
-      guest = await newGuest('Greta');
-      roomId = await buyerRoom(customer, team.id);
-      guestRoomId = await guestRoom(guest, team.id);
       otherRoomId = await buyerRoom(customer, otherTeam.id);
     });
 
@@ -883,11 +789,7 @@ describe('chat', () => {
     beforeAll(async () => {
       bus = createInProcessBus();
       service = { db: context.database.db, bus, limiter: createRateLimiter(context.database.db) };
-      team = await createTeam({ members: 1 });
-      customer = await buyer();
-      guest = await newGuest('Gil');
-      roomId = await buyerRoom(customer, team.id);
-      guestRoomId = await guestRoom(guest, team.id);
+      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({ guestName: 'Gil' }));
     });
     afterAll(() => bus.close());
 

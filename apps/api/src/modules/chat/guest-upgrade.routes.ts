@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, registerRequestSchema, userSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { AccountsContext } from '../accounts/accounts.service';
+import { accountsContext } from '../accounts/accounts.service';
 import { upgradeGuest } from './chat.service';
 import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
 
@@ -12,14 +12,7 @@ import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
  */
 export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const participants = createParticipants(deps.db, deps.authenticator);
-  const accounts: AccountsContext = {
-    db: deps.db,
-    accessTokens: deps.accessTokens,
-    mailer: deps.mailer,
-    limiter: deps.limiter,
-    publicUrl: deps.config.publicUrl,
-    uploadsDir: deps.config.uploadsDir,
-  };
+  const accounts = accountsContext(deps);
 
   app.post(
     '/api/guest-users/upgrade',

@@ -1,33 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Navigation, User, UserRole, VerificationStatus } from '@teamhire/shared';
-import { bearer, getMe, insertUser, signIn, type TestUser } from '../../../test/accounts-helpers';
+import {
+  bearer,
+  getMe,
+  insertUser,
+  NAVIGATION_EVERYTHING as EVERYTHING,
+  NAVIGATION_NOTHING as NOTHING,
+  signIn,
+  type TestUser,
+} from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-
-const NOTHING: Navigation = {
-  can_create_team: false,
-  can_manage_team: false,
-  can_apply_to_teams: false,
-  can_create_service_packages: false,
-  can_purchase_services: false,
-  can_view_orders: false,
-  can_review_verifications: false,
-  requires_verification: false,
-  is_verified: false,
-  verification_status: null,
-};
-
-const EVERYTHING: Navigation = {
-  can_create_team: true,
-  can_manage_team: true,
-  can_apply_to_teams: true,
-  can_create_service_packages: true,
-  can_purchase_services: true,
-  can_view_orders: true,
-  can_review_verifications: true,
-  requires_verification: false,
-  is_verified: false,
-  verification_status: null,
-};
 
 describe('GET /api/navigation', () => {
   let context: TestContext;

@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '@teamhire/shared';
 import { orderFixtures } from '../../../test/orders-helpers';
-import { createTestDatabase, type TestContext } from '../../../test/test-app';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { connectDatabase } from '../../db/database';
+import { createTestApp, type TestContext } from '../../../test/test-app';
 
 /** The full card number and the CVV are never stored or logged anywhere: a leak of the database or logs must not leak cards. */
 describe('card details are never kept', () => {
@@ -17,38 +11,17 @@ describe('card details are never kept', () => {
   const cvv = '7319';
 
   beforeAll(async () => {
-    const testDatabase = await createTestDatabase();
-    const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
+    context = await createTestApp(
       // The most talkative level: whatever any part of the server might log is captured.
-      LOG_LEVEL: 'trace',
-      SERVE_WEB: 'false',
-      DATABASE_URL: testDatabase.connectionString,
-    });
-    const database = connectDatabase(testDatabase.connectionString, 5);
-    const app = await buildApp({
-      config,
-      database,
-      logStream: {
-        write(line: string) {
-          logLines.push(line);
+      { LOG_LEVEL: 'trace' },
+      {
+        logStream: {
+          write(line: string) {
+            logLines.push(line);
+          },
         },
       },
-    });
-    context = {
-      app,
-      database,
-      config,
-      connectionString: testDatabase.connectionString,
-      async close() {
-        await app.close();
-        await database.close();
-        await testDatabase.drop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    );
   });
   afterAll(() => context.close());
 

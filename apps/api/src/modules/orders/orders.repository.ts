@@ -12,6 +12,7 @@ import {
   teams,
   users,
 } from '../../db/schema/index';
+import { teamSummaryColumns } from '../../db/selections';
 import { qualified } from '../../db/sql';
 
 const buyer = alias(users, 'order_buyer');
@@ -33,16 +34,7 @@ function selectOrders(db: DatabaseOrTransaction) {
         tags: servicePackages.tags,
         status: servicePackages.status,
       },
-      team: {
-        id: teams.id,
-        name: teams.name,
-        description: teams.description,
-        memberCount: teams.memberCount,
-        maxMembers: teams.maxMembers,
-        isActive: teams.isActive,
-        createdAt: teams.createdAt,
-        adminId: teams.adminId,
-      },
+      team: teamSummaryColumns,
       teamAdminUsername: teamAdmin.username,
       buyerUsername: buyer.username,
       payment: payments,

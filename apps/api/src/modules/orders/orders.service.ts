@@ -24,6 +24,7 @@ import { notificationEmail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/payment-provider';
 import * as payments from '../payments/payments.service';
 import { toReviewResponse } from '../reviews/reviews.mapping';
+import { toTeamSummaryResponse } from '../teams/teams.service';
 import { isGeneralAdmin } from '../verification/verification.service';
 import * as repository from './orders.repository';
 
@@ -92,16 +93,7 @@ export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order
       tags: row.package.tags,
       status: row.package.status,
     },
-    team: {
-      id: row.team.id,
-      name: row.team.name,
-      description: row.team.description,
-      member_count: row.team.memberCount,
-      max_members: row.team.maxMembers,
-      is_active: row.team.isActive,
-      created_at: row.team.createdAt.toISOString(),
-      admin: { id: row.team.adminId, username: row.teamAdminUsername },
-    },
+    team: toTeamSummaryResponse(row.team, row.teamAdminUsername),
     payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type Query, type SQL } from 'drizzle-orm';
 import { alias, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { orders, servicePackages, teams, users } from '../../db/schema/index';
+import { teamSummaryColumns, type TeamSummaryRow } from '../../db/selections';
 import { preparedQuery } from '../../db/sql';
 
 export type PackageRow = typeof servicePackages.$inferSelect;
@@ -22,16 +23,7 @@ const packageColumns = {
     createdAt: servicePackages.createdAt,
     updatedAt: servicePackages.updatedAt,
   },
-  team: {
-    id: teams.id,
-    name: teams.name,
-    description: teams.description,
-    memberCount: teams.memberCount,
-    maxMembers: teams.maxMembers,
-    isActive: teams.isActive,
-    createdAt: teams.createdAt,
-    adminId: teams.adminId,
-  },
+  team: teamSummaryColumns,
   adminUsername: admin.username,
 };
 
@@ -50,16 +42,7 @@ export interface PackageListRow {
     createdAt: string;
     updatedAt: string;
   };
-  team: {
-    id: number;
-    name: string;
-    description: string | null;
-    memberCount: number;
-    maxMembers: number;
-    isActive: boolean;
-    createdAt: string;
-    adminId: number;
-  };
+  team: TeamSummaryRow<string>;
   adminUsername: string;
 }
 

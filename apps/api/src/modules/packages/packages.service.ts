@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
+import { toTeamSummaryResponse } from '../teams/teams.service';
 import * as repository from './packages.repository';
 
 const notFound = () => new AppError('not_found', 'Service package not found');
@@ -23,16 +24,7 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
     status: item.status,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
-    team: {
-      id: team.id,
-      name: team.name,
-      description: team.description,
-      member_count: team.memberCount,
-      max_members: team.maxMembers,
-      is_active: team.isActive,
-      created_at: team.createdAt,
-      admin: { id: team.adminId, username: row.adminUsername },
-    },
+    team: toTeamSummaryResponse(team, row.adminUsername),
   };
 }
 

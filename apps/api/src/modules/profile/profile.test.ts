@@ -9,7 +9,7 @@ import {
 } from '@teamhire/shared';
 import { insertUser, type ErrorBody } from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { activityActions, createSignedInUser, type SignedInUser } from '../../../test/users';
+import { activityActions, createSignedInUser, requester, type SignedInUser } from '../../../test/users';
 
 type Fields = Record<string, unknown>;
 type Item = Fields & { id: number; user_id: number; created_at: string; updated_at: string };
@@ -160,14 +160,7 @@ describe('profile', () => {
 
   const signedIn = (fullName?: string) => createSignedInUser(context, { role: 'SELLER', fullName });
 
-  function request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    actor?: SignedInUser,
-    payload?: object,
-  ) {
-    return context.app.inject({ method, url, headers: actor?.headers, payload });
-  }
+  const request = requester(() => context);
 
   const post = (kind: ProfileKind, actor: SignedInUser | undefined, payload: object) =>
     request('POST', `/api/profile/${kind}`, actor, payload);

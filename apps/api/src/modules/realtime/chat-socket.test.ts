@@ -6,7 +6,7 @@ import {
   guestKey,
   guestToken,
   sleep,
-  socketClient,
+  listenWithSockets,
   until,
   userKey,
   userToken,
@@ -35,15 +35,10 @@ describe('chat sockets', () => {
 
   beforeAll(async () => {
     context = await createTestApp();
-    appOrigin = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    ({ origin: appOrigin, sockets } = await listenWithSockets(context.app));
     expect(appOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     fixtures = chatFixtures(context);
-    sockets = socketClient(appOrigin);
-    team = await fixtures.createTeam({ members: 1 });
-    customer = await fixtures.buyer();
-    guest = await fixtures.newGuest('Gale');
-    roomId = await fixtures.buyerRoom(customer, team.id);
-    guestRoomId = await fixtures.guestRoom(guest, team.id);
+    ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gale' }));
   });
   afterEach(() => sockets.closeAll());
   afterAll(() => context.close());

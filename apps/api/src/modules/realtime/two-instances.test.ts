@@ -42,11 +42,7 @@ describe('two instances on one database', () => {
       instances = await twoInstances({ REDIS_URL });
       fixtures = chatFixtures(instances.context);
       await spreadChannelIds(instances.context);
-      team = await fixtures.createTeam({ members: 1 });
-      customer = await fixtures.buyer();
-      guest = await fixtures.newGuest('Gwyn');
-      roomId = await fixtures.buyerRoom(customer, team.id);
-      guestRoomId = await fixtures.guestRoom(guest, team.id);
+      ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gwyn' }));
     });
     afterAll(async () => {
       await instances?.close();

@@ -7,14 +7,7 @@ export async function readDashboardStatistics(
   db: DatabaseOrTransaction,
   months: number,
 ): Promise<DashboardStatistics> {
-  const result = await db.execute<{
-    total_services: number;
-    total_project_types: number;
-    total_technologies: number;
-    total_running_projects: number;
-    completed_projects: number;
-    completed_projects_timeline: { label: string; count: number }[];
-  }>(sql`
+  const result = await db.execute<DashboardStatistics>(sql`
     with bounds as (
       select date_trunc('month', now() at time zone 'UTC') - make_interval(months => ${months - 1}) as first_month,
              date_trunc('month', now() at time zone 'UTC') as last_month

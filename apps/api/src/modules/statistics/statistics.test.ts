@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardStatistics } from '@teamhire/shared';
 import {
   orders,
   projectTypes,
@@ -10,15 +11,6 @@ import {
   users,
 } from '../../db/schema/index';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-
-interface Statistics {
-  total_services: number;
-  total_project_types: number;
-  total_technologies: number;
-  total_running_projects: number;
-  completed_projects: number;
-  completed_projects_timeline: { label: string; count: number }[];
-}
 
 /** `YYYY-MM` of the UTC month `monthsAgo` months before now. */
 function monthLabel(monthsAgo: number, now = new Date()): string {
@@ -50,10 +42,10 @@ describe('GET /api/statistics/dashboard', () => {
   });
   afterAll(() => context.close());
 
-  async function statistics(): Promise<Statistics> {
+  async function statistics(): Promise<DashboardStatistics> {
     const response = await context.app.inject({ method: 'GET', url: '/api/statistics/dashboard' });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<Statistics>();
+    return response.json<DashboardStatistics>();
   }
 
   async function activeCounts() {

@@ -1,6 +1,7 @@
 import {
   TEAM_TEXTS as T,
   type ApplicationStatus,
+  type ServicePackage,
   type Team,
   type TeamApplication,
   type TeamAvailability,
@@ -9,6 +10,7 @@ import {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
+import type { TeamSummaryRow } from '../../db/selections';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
@@ -34,6 +36,23 @@ function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   const full = team.memberCount >= team.maxMembers;
   const atCapacity = row.openOrders >= Math.max(1, team.memberCount) * ORDERS_PER_MEMBER;
   return full || atCapacity ? 'busy' : 'available';
+}
+
+/** A team as a package or an order shows it. */
+export function toTeamSummaryResponse(
+  team: TeamSummaryRow<Date | string>,
+  adminUsername: string,
+): ServicePackage['team'] {
+  return {
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    member_count: team.memberCount,
+    max_members: team.maxMembers,
+    is_active: team.isActive,
+    created_at: typeof team.createdAt === 'string' ? team.createdAt : team.createdAt.toISOString(),
+    admin: { id: team.adminId, username: adminUsername },
+  };
 }
 
 export function toTeamResponse(row: repository.TeamListRow): Team {

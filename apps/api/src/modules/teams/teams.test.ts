@@ -2,7 +2,7 @@ import type { QueryResultRow } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Team, TeamApplication, TeamDetail, TeamList } from '@teamhire/shared';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { activityActions, createSignedInUser, type SignedInUser } from '../../../test/users';
+import { activityActions, createSignedInUser, requester, type SignedInUser } from '../../../test/users';
 
 interface ErrorBody {
   detail: string;
@@ -115,14 +115,7 @@ describe('teams', () => {
     return response.json<Team>();
   }
 
-  function request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    actor?: SignedInUser,
-    payload?: object,
-  ) {
-    return context.app.inject({ method, url, headers: actor?.headers, payload });
-  }
+  const request = requester(() => context);
 
   async function getTeam(id: number): Promise<TeamDetail> {
     const response = await request('GET', `/api/teams/${id}`);

@@ -25,7 +25,12 @@ function api(override: Override = () => undefined) {
     const answer = override(request);
     if (answer) return answer;
     if (request.url === '/api/auth/login') {
-      return jsonResponse({ access_token: 'access-9', refresh_token: 'refresh-9', token_type: 'bearer' });
+      return jsonResponse({
+        access_token: 'access-9',
+        refresh_token: 'refresh-9',
+        token_type: 'bearer',
+        expires_in: 900,
+      });
     }
     if (request.url === '/api/auth/register') return jsonResponse(userFixture({ username: 'newbie' }), 201);
     if (request.url === '/api/chat-rooms/get-or-create') {

@@ -15,6 +15,8 @@ function renderDashboard(user = userFixture(), flags = navigationFixture()) {
   const requests = stubFetch(({ url }) => {
     if (url === '/api/auth/me') return jsonResponse(user);
     if (url === '/api/navigation') return jsonResponse(flags);
+    // The dashboard's cards list conversations and verification requests: none here.
+    if (url === '/api/user/chat-rooms' || url === '/api/verification/my-requests') return jsonResponse([]);
     return jsonResponse({ message: 'sent' }, 202);
   });
   renderWithProviders(<DashboardPage />, { route: '/dashboard', path: '/dashboard' });

@@ -1,15 +1,27 @@
 import {
   CHAT_UPLOAD_MAX_BYTES,
+  chatAccessSchema,
+  chatMessageSchema,
+  chatRoomCreatedSchema,
+  chatRoomSummariesSchema,
+  guestUserSchema,
+  messageListSchema,
+  servicePackagesSchema,
   TEAM_CHAT_REFRESH_MS,
-  type ChatAccess,
   type ChatMessage,
-  type ChatRoomSummary,
+  type ChatRoomCreated,
   type GuestUser,
   type MessageList,
-  type ServicePackage,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import { apiRequest, ApiError, NetworkError } from '../../lib/api-client';
+import {
+  apiRequest,
+  apiRequestBlob,
+  apiRequestWithoutContent,
+  ApiError,
+  NetworkError,
+  parseResponse,
+} from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
 import { GUEST_TOKEN_HEADER, guestHeaders } from '../../lib/guest-session';
 
@@ -29,7 +41,11 @@ export function chatAccessQueryOptions(roomId: number) {
   return queryOptions({
     queryKey: chatQueryKeys.access(roomId),
     queryFn: ({ signal }) =>
-      apiRequest<ChatAccess>(`/api/chat-rooms/${roomId}/access`, { signal, headers: guestHeaders() }),
+      apiRequest(`/api/chat-rooms/${roomId}/access`, {
+        signal,
+        headers: guestHeaders(),
+        schema: chatAccessSchema,
+      }),
     // A refusal is an answer, not a hiccup.
     retry: false,
   });
@@ -39,7 +55,11 @@ export function inboxQueryOptions() {
   return queryOptions({
     queryKey: chatQueryKeys.inbox,
     queryFn: ({ signal }) =>
-      apiRequest<ChatRoomSummary[]>('/api/user/chat-rooms', { signal, headers: guestHeaders() }),
+      apiRequest('/api/user/chat-rooms', {
+        signal,
+        headers: guestHeaders(),
+        schema: chatRoomSummariesSchema,
+      }),
     staleTime: 5_000,
   });
 }
@@ -47,7 +67,8 @@ export function inboxQueryOptions() {
 export function teamChatRoomsQueryOptions(teamId: number) {
   return queryOptions({
     queryKey: chatQueryKeys.team(teamId),
-    queryFn: ({ signal }) => apiRequest<ChatRoomSummary[]>(`/api/teams/${teamId}/chat-rooms`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/teams/${teamId}/chat-rooms`, { signal, schema: chatRoomSummariesSchema }),
     staleTime: TEAM_CHAT_STALE_MS,
     // A refusal stays a refusal: no point asking every 10 s.
     refetchInterval: (query) =>
@@ -61,16 +82,17 @@ export function teamPackagesQueryOptions(teamId: number) {
   return queryOptions({
     queryKey: chatQueryKeys.teamPackages(teamId),
     queryFn: ({ signal }) =>
-      apiRequest<ServicePackage[]>(`/api/teams/${teamId}/service-packages`, { signal }),
+      apiRequest(`/api/teams/${teamId}/service-packages`, { signal, schema: servicePackagesSchema }),
     staleTime: 60_000,
   });
 }
 
 export function getMessages(roomId: number, before?: number, signal?: AbortSignal): Promise<MessageList> {
-  return apiRequest<MessageList>(`/api/chat-rooms/${roomId}/messages`, {
+  return apiRequest(`/api/chat-rooms/${roomId}/messages`, {
     query: { before },
     signal,
     headers: guestHeaders(),
+    schema: messageListSchema,
   });
 }
 
@@ -88,41 +110,44 @@ export function messagesQueryOptions(roomId: number) {
 }
 
 export function sendMessage(roomId: number, text: string, clientMessageId: string): Promise<ChatMessage> {
-  return apiRequest<ChatMessage>(`/api/chat-rooms/${roomId}/messages`, {
+  return apiRequest(`/api/chat-rooms/${roomId}/messages`, {
     method: 'POST',
     body: { message_text: text, message_type: 'text', client_message_id: clientMessageId },
     headers: guestHeaders(),
+    schema: chatMessageSchema,
   });
 }
 
 export function markRoomRead(roomId: number, lastMessageId?: number): Promise<void> {
-  return apiRequest<void>(`/api/chat-rooms/${roomId}/read`, {
+  return apiRequestWithoutContent(`/api/chat-rooms/${roomId}/read`, {
     method: 'POST',
     body: lastMessageId ? { last_message_id: lastMessageId } : {},
     headers: guestHeaders(),
   });
 }
 
-export function getOrCreateRoom(teamId: number): Promise<{ chat_room_id: number }> {
-  return apiRequest<{ chat_room_id: number }>('/api/chat-rooms/get-or-create', {
+export function getOrCreateRoom(teamId: number): Promise<ChatRoomCreated> {
+  return apiRequest('/api/chat-rooms/get-or-create', {
     method: 'POST',
     body: { team_id: teamId },
+    schema: chatRoomCreatedSchema,
   });
 }
 
 /** Decision A6: a guest session for the quick-start modal. */
 export function createGuestUser(body: { name: string; email?: string | null }): Promise<GuestUser> {
-  return apiRequest<GuestUser>('/api/guest-users', { method: 'POST', body });
+  return apiRequest('/api/guest-users', { method: 'POST', body, schema: guestUserSchema });
 }
 
 export function createGuestRoom(
   guest: Pick<GuestUser, 'guest_user_id' | 'session_token'>,
   teamId: number,
-): Promise<{ chat_room_id: number; temp_user_id?: string }> {
+): Promise<ChatRoomCreated> {
   return apiRequest('/api/chat-rooms', {
     method: 'POST',
     body: { guest_user_id: guest.guest_user_id, team_id: teamId },
     headers: { [GUEST_TOKEN_HEADER]: guest.session_token },
+    schema: chatRoomCreatedSchema,
   });
 }
 
@@ -130,21 +155,8 @@ export function createGuestRoom(
  * Files are served to room members only (decision D8), so they are fetched with the token and shown
  * through blob URLs: a plain <img src> cannot carry it.
  */
-export async function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  const token = getAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: token ? { Authorization: `Bearer ${token}` } : guestHeaders(),
-      credentials: 'include',
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new NetworkError();
-  }
-  if (!response.ok) throw new ApiError(response.status, null);
-  return response.blob();
+export function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  return apiRequestBlob(path, { signal, headers: getAccessToken() ? undefined : guestHeaders() });
 }
 
 /** Part 2 §5: 'Your file is X.XXGB.' */
@@ -190,10 +202,17 @@ export function uploadFile(roomId: number, file: File, onProgress: (fraction: nu
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
+        let data: unknown;
         try {
-          resolve(JSON.parse(request.responseText) as ChatMessage);
+          data = JSON.parse(request.responseText);
         } catch {
           reject(new ApiError(request.status, 'Invalid response from the server'));
+          return;
+        }
+        try {
+          resolve(parseResponse(chatMessageSchema, request.status, data));
+        } catch (error) {
+          reject(error instanceof Error ? error : new ApiError(request.status, null));
         }
         return;
       }

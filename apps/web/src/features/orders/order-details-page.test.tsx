@@ -167,7 +167,7 @@ describe('OrderDetailsPage', () => {
   it('opens the team chat from Chat with Team', async () => {
     stubFetch((request) =>
       request.url === '/api/chat-rooms/get-or-create'
-        ? jsonResponse({ chat_room_id: 31 })
+        ? jsonResponse({ chat_room_id: 31, team_id: 3, created: false })
         : jsonResponse(orderFixture()),
     );
     renderDetails();
@@ -194,7 +194,7 @@ describe('OrderConfirmationPage', () => {
   it('confirms the order with its details, the active team and three next steps', async () => {
     stubFetch((request) =>
       request.url === '/api/chat-rooms/get-or-create'
-        ? jsonResponse({ chat_room_id: 31 })
+        ? jsonResponse({ chat_room_id: 31, team_id: 3, created: false })
         : jsonResponse(orderFixture()),
     );
     renderConfirmation();

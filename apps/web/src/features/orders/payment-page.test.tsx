@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
+import { createQueryClient } from '../../lib/query-client';
+import { OrderConfirmationPage } from './order-confirmation-page';
 import { orderFixture, packageFixture } from '../../test/order-fixtures';
 import { PaymentPage } from './payment-page';
 
@@ -117,6 +119,23 @@ describe('PaymentPage', () => {
       },
     });
     expect(idempotencyKeys()[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('shows the confirmation from the 201 answer without asking for the order again', async () => {
+    const requests = stubShop(() => jsonResponse(orderFixture({ id: 95 }), 201));
+    renderWithProviders(<PaymentPage />, {
+      route: '/payment/12',
+      path: '/payment/:packageId',
+      // The app's own client, with its stale times, rather than the tests' never-stale one.
+      queryClient: createQueryClient(),
+      extraRoutes: [{ path: '/order-confirmation/:orderId', element: <OrderConfirmationPage /> }],
+    });
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress();
+    await pay();
+    await screen.findByText(ORDER_TEXTS.orderConfirmed);
+    expect(screen.getByText('#95').textContent).toBe('#95');
+    expect(requests.filter((request) => request.url.startsWith('/api/orders/'))).toEqual([]);
   });
 
   it('shows the provider message of a decline, keeps the form and stays on the page', async () => {

@@ -9,7 +9,7 @@ import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
-import { createOrder } from './api/create-order';
+import { createOrder, storeCreatedOrder } from './api/create-order';
 import { usePackage } from '../../lib/queries/get-package';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
 import { PaymentForm, type OrderPayload } from './components/payment-form';
@@ -100,6 +100,8 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
       const created = await createOrder(order, idempotencyKey.current);
       idempotencyKey.current = null;
       await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
+      // After the invalidation, which would otherwise mark the new order's details stale at once.
+      storeCreatedOrder(queryClient, created);
       await navigate(`/order-confirmation/${created.id}`);
     } catch (error) {
       if (isFinalAnswer(error)) idempotencyKey.current = null;

@@ -19,7 +19,8 @@ function renderPage({ signedIn = false, found = true } = {}) {
         ? jsonResponse(packageFixture({ id: 5, tags: 'react, design,seo' }))
         : jsonResponse({ detail: 'Service package not found' }, 404);
     }
-    if (request.url === '/api/chat-rooms/get-or-create') return jsonResponse({ chat_room_id: 31 });
+    if (request.url === '/api/chat-rooms/get-or-create')
+      return jsonResponse({ chat_room_id: 31, team_id: 21, created: false });
     return jsonResponse({ detail: 'Not Found' }, 404);
   });
   const rendered = renderWithProviders(<PackageDetailPage />, {

@@ -1,22 +1,11 @@
 import type {
-  Certificate,
   CertificateInput,
-  Education,
   EducationInput,
-  Experience,
   ExperienceInput,
+  ProfileItemsByKind,
   ProfileKind,
-  Skill,
   SkillInput,
 } from '@teamhire/shared';
-
-/** The item each kind of the API path holds; the kinds are also the keys of the profile answer. */
-export interface ProfileItemsByKind {
-  experiences: Experience;
-  skills: Skill;
-  certificates: Certificate;
-  education: Education;
-}
 
 export interface ProfileInputsByKind {
   experiences: ExperienceInput;

@@ -19,7 +19,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const technology = (id: number, name: string) => ({ id, name });
+const technology = (id: number, name: string) => ({ id, name, is_active: true });
 
 const landingPage = projectTypeFixture({
   id: 2,

@@ -48,9 +48,9 @@ function api(override: (request: RecordedRequest) => Response | undefined = () =
     }
     if (pathname === '/api/technologies') {
       return jsonResponse([
-        { id: 70, name: 'Django' },
-        { id: 71, name: 'React' },
-        { id: 72, name: 'TypeScript' },
+        { id: 70, name: 'Django', is_active: true },
+        { id: 71, name: 'React', is_active: true },
+        { id: 72, name: 'TypeScript', is_active: true },
       ]);
     }
     if (pathname === '/api/teams') return jsonResponse(teamListFixture(teams));

@@ -14,7 +14,7 @@ afterEach(() => {
 function renderPage(
   user: User,
   myRequests: VerificationRequest[] = [],
-  submit = () => jsonResponse({}, 201),
+  submit = () => jsonResponse(verificationRequestFixture(), 201),
 ) {
   signIn();
   const requests = stubFetch(({ url, method }) => {

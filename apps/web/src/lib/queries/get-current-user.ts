@@ -8,7 +8,10 @@ export const USER_STALE_TIME_MS = 5 * 60_000;
 export const currentUserQueryKey = ['auth', 'me'] as const;
 
 export function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  return apiRequest<User>('/api/auth/me', { signal });
+  return apiRequest('/api/auth/me', {
+    signal,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.userSchema),
+  });
 }
 
 export function currentUserQueryOptions() {

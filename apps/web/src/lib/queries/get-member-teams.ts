@@ -1,10 +1,10 @@
-import type { Team } from '@teamhire/shared';
+import { type Team, teamsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { MY_TEAMS_STALE_TIME_MS, teamQueryKeys } from './team-query-keys';
 
 export function getMemberTeams(signal?: AbortSignal): Promise<Team[]> {
-  return apiRequest<Team[]>('/api/teams/member-teams', { signal });
+  return apiRequest('/api/teams/member-teams', { signal, schema: teamsSchema });
 }
 
 export function memberTeamsQueryOptions() {

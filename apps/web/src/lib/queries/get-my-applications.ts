@@ -1,10 +1,10 @@
-import type { TeamApplication } from '@teamhire/shared';
+import { type TeamApplication, teamApplicationsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { MY_TEAMS_STALE_TIME_MS, teamQueryKeys } from './team-query-keys';
 
 export function getMyApplications(signal?: AbortSignal): Promise<TeamApplication[]> {
-  return apiRequest<TeamApplication[]>('/api/my-applications', { signal });
+  return apiRequest('/api/my-applications', { signal, schema: teamApplicationsSchema });
 }
 
 export function myApplicationsQueryOptions() {

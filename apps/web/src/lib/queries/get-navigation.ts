@@ -1,4 +1,4 @@
-import type { Navigation } from '@teamhire/shared';
+import { type Navigation, navigationSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../api-client';
 export const NAVIGATION_STALE_TIME_MS = 2 * 60_000;
 
 export function getNavigation(signal?: AbortSignal): Promise<Navigation> {
-  return apiRequest<Navigation>('/api/navigation', { signal });
+  return apiRequest('/api/navigation', { signal, schema: navigationSchema });
 }
 
 export function navigationQueryOptions() {

@@ -4,7 +4,10 @@ import { apiRequest } from '../api-client';
 import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from './package-query-keys';
 
 export function getPackage(packageId: number, signal?: AbortSignal): Promise<ServicePackage> {
-  return apiRequest<ServicePackage>(`/api/service-packages/${packageId}`, { signal });
+  return apiRequest(`/api/service-packages/${packageId}`, {
+    signal,
+    schema: () => import('@teamhire/shared/packages').then((contract) => contract.servicePackageSchema),
+  });
 }
 
 export function packageQueryOptions(packageId: number) {

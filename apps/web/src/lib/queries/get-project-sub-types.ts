@@ -1,11 +1,12 @@
-import { PAGE_LIMIT_MAX, STALE_TIME, type ProjectSubType } from '@teamhire/shared';
+import { PAGE_LIMIT_MAX, type ProjectSubType, projectSubTypesSchema, STALE_TIME } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 export function getProjectSubTypes(projectTypeId: number, signal?: AbortSignal): Promise<ProjectSubType[]> {
-  return apiRequest<ProjectSubType[]>('/api/project-sub-types', {
+  return apiRequest('/api/project-sub-types', {
     query: { project_type_id: projectTypeId, skip: 0, limit: PAGE_LIMIT_MAX },
     signal,
+    schema: projectSubTypesSchema,
   });
 }
 

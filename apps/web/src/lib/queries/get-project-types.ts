@@ -1,12 +1,13 @@
-import { PAGE_LIMIT_MAX, STALE_TIME, type ProjectType } from '@teamhire/shared';
+import { PAGE_LIMIT_MAX, type ProjectType, projectTypesSchema, STALE_TIME } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
 /** Part 1 §9: catalogue lists are read whole, one page of the largest size the API allows. */
 export function getProjectTypes(serviceCategoryId: number, signal?: AbortSignal): Promise<ProjectType[]> {
-  return apiRequest<ProjectType[]>('/api/project-types', {
+  return apiRequest('/api/project-types', {
     query: { service_category_id: serviceCategoryId, skip: 0, limit: PAGE_LIMIT_MAX },
     signal,
+    schema: projectTypesSchema,
   });
 }
 

@@ -3,13 +3,19 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { REVIEWS_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
 
-// Typed, not parsed with the shared schema (decision 0006): the package detail page must not load zod.
+// The package detail page is pre-rendered for visitors: its schema loads beside the request, not with the page.
 export function getPackageReviews(packageId: number, signal?: AbortSignal): Promise<ReviewList> {
-  return apiRequest(`/api/service-packages/${packageId}/reviews`, { signal });
+  return apiRequest(`/api/service-packages/${packageId}/reviews`, {
+    signal,
+    schema: () => import('@teamhire/shared/orders').then((contract) => contract.reviewListResponseSchema),
+  });
 }
 
 export function getTeamReviews(teamId: number, signal?: AbortSignal): Promise<ReviewList> {
-  return apiRequest(`/api/teams/${teamId}/reviews`, { signal });
+  return apiRequest(`/api/teams/${teamId}/reviews`, {
+    signal,
+    schema: () => import('@teamhire/shared/orders').then((contract) => contract.reviewListResponseSchema),
+  });
 }
 
 export function packageReviewsQueryOptions(packageId: number) {

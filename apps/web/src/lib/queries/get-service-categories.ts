@@ -12,9 +12,10 @@ export function getServiceCategories(
   { skip = 0, limit = 100, includeInactive = false }: ServiceCategoryListParams = {},
   signal?: AbortSignal,
 ): Promise<ServiceCategory[]> {
-  return apiRequest<ServiceCategory[]>('/api/service-categories', {
+  return apiRequest('/api/service-categories', {
     query: { skip, limit, include_inactive: includeInactive },
     signal,
+    schema: () => import('@teamhire/shared/catalogue').then((contract) => contract.serviceCategoriesSchema),
   });
 }
 

@@ -1,10 +1,10 @@
-import type { TeamDetail } from '@teamhire/shared';
+import { type TeamDetail, teamDetailSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 import { TEAM_DETAIL_STALE_TIME_MS, teamQueryKeys } from './team-query-keys';
 
 export function getTeam(teamId: number, signal?: AbortSignal): Promise<TeamDetail> {
-  return apiRequest<TeamDetail>(`/api/teams/${teamId}`, { signal });
+  return apiRequest(`/api/teams/${teamId}`, { signal, schema: teamDetailSchema });
 }
 
 export function teamQueryOptions(teamId: number) {

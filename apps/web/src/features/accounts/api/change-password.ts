@@ -1,9 +1,9 @@
-import type { ChangePasswordRequest, MessageResponse } from '@teamhire/shared';
+import { type ChangePasswordRequest, type MessageResponse, messageResponseSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function changePassword(body: ChangePasswordRequest): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/api/auth/change-password', { method: 'POST', body });
+  return apiRequest('/api/auth/change-password', { method: 'POST', body, schema: messageResponseSchema });
 }
 
 export function changePasswordMutationOptions() {

@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function forgotPassword(body: { email: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/api/auth/forgot-password', { method: 'POST', body });
+  return apiRequest('/api/auth/forgot-password', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
+  });
 }
 
 export function forgotPasswordMutationOptions() {

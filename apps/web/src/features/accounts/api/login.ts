@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function login(body: LoginRequest): Promise<TokenResponse> {
-  return apiRequest<TokenResponse>('/api/auth/login', { method: 'POST', body });
+  return apiRequest('/api/auth/login', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.tokenResponseSchema),
+  });
 }
 
 export function loginMutationOptions() {

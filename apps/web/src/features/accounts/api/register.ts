@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function register(body: RegisterRequest): Promise<User> {
-  return apiRequest<User>('/api/auth/register', { method: 'POST', body });
+  return apiRequest('/api/auth/register', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.userSchema),
+  });
 }
 
 export function registerMutationOptions() {

@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function resetPassword(body: { token: string; new_password: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/api/auth/reset-password', { method: 'POST', body });
+  return apiRequest('/api/auth/reset-password', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
+  });
 }
 
 export function resetPasswordMutationOptions() {

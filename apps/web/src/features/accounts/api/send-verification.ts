@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function sendVerification(body: { email: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/api/auth/send-verification', { method: 'POST', body });
+  return apiRequest('/api/auth/send-verification', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
+  });
 }
 
 export function sendVerificationMutationOptions() {

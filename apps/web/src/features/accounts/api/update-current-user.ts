@@ -1,10 +1,10 @@
-import type { UpdateMeRequest, User } from '@teamhire/shared';
+import { type UpdateMeRequest, type User, userSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/queries/get-current-user';
 
 export function updateCurrentUser(body: UpdateMeRequest): Promise<User> {
-  return apiRequest<User>('/api/auth/me', { method: 'PUT', body });
+  return apiRequest('/api/auth/me', { method: 'PUT', body, schema: userSchema });
 }
 
 export function updateCurrentUserMutationOptions(queryClient: QueryClient) {

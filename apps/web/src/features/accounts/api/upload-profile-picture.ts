@@ -1,16 +1,19 @@
-import type { User } from '@teamhire/shared';
+import { profilePictureResponseSchema, type User } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { currentUserQueryKey } from '../../../lib/queries/get-current-user';
 
-export interface ProfilePictureUpload {
-  profile_picture_url: string;
-}
+export type ProfilePictureUpload = z.infer<typeof profilePictureResponseSchema>;
 
 export function uploadProfilePicture(file: File): Promise<ProfilePictureUpload> {
   const body = new FormData();
   body.append('file', file);
-  return apiRequest<ProfilePictureUpload>('/api/auth/upload-profile-picture', { method: 'POST', body });
+  return apiRequest('/api/auth/upload-profile-picture', {
+    method: 'POST',
+    body,
+    schema: profilePictureResponseSchema,
+  });
 }
 
 export function uploadProfilePictureMutationOptions(queryClient: QueryClient) {

@@ -3,7 +3,11 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function verifyEmail(body: { token: string }): Promise<MessageResponse> {
-  return apiRequest<MessageResponse>('/api/auth/verify-email', { method: 'POST', body });
+  return apiRequest('/api/auth/verify-email', {
+    method: 'POST',
+    body,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.messageResponseSchema),
+  });
 }
 
 export function verifyEmailMutationOptions() {

@@ -1,4 +1,4 @@
-import type { ActivityList } from '@teamhire/shared';
+import { type ActivityList, activityListResponseSchema } from '@teamhire/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -13,7 +13,7 @@ export function getActivity(
   { skip, limit }: ActivityPageParams,
   signal?: AbortSignal,
 ): Promise<ActivityList> {
-  return apiRequest<ActivityList>('/api/activity', { query: { skip, limit }, signal });
+  return apiRequest('/api/activity', { query: { skip, limit }, signal, schema: activityListResponseSchema });
 }
 
 export function activityQueryOptions(limit: number = ACTIVITY_PAGE_SIZE) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequestWithoutContent } from '../../../lib/api-client';
 import { billingQueryKeys } from './billing-query-keys';
 
 export function deletePaymentMethod(methodId: number): Promise<void> {
-  return apiRequest(`/api/user/payment-methods/${methodId}`, { method: 'DELETE' });
+  return apiRequestWithoutContent(`/api/user/payment-methods/${methodId}`, { method: 'DELETE' });
 }
 
 export function useDeletePaymentMethod() {

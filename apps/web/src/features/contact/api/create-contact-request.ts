@@ -1,10 +1,10 @@
-import type { ContactRequest } from '@teamhire/shared';
+import { type ContactRequest, contactResponseSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** The form only needs to know the message was accepted, so the 201 body is not read into a shape. */
+/** The form only needs to know the message was accepted: the checked 201 answer is not kept. */
 export async function createContactRequest(body: ContactRequest): Promise<void> {
-  await apiRequest<unknown>('/api/contact', { method: 'POST', body });
+  await apiRequest('/api/contact', { method: 'POST', body, schema: contactResponseSchema });
 }
 
 export function createContactRequestMutationOptions() {

@@ -1,4 +1,4 @@
-import { CONTACT_TEXTS } from '@teamhire/shared';
+import { CONTACT_TEXTS, type ContactResponse } from '@teamhire/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
@@ -9,6 +9,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+/** The stored request as the server answers it (201). */
+const contactAnswer: ContactResponse = {
+  id: 1,
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: null,
+  message: 'We need a mobile app.',
+  created_at: '2025-04-01T10:00:00.000Z',
+};
 
 function field(label: RegExp) {
   return screen.getByLabelText(label);
@@ -55,7 +65,7 @@ describe('ContactForm', () => {
   });
 
   it('shows every required-field error on submit and sends nothing', async () => {
-    const requests = stubFetch(() => jsonResponse({}, 201));
+    const requests = stubFetch(() => jsonResponse(contactAnswer, 201));
     renderWithProviders(<ContactForm />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
 
@@ -102,7 +112,7 @@ describe('ContactForm', () => {
       },
     ]);
 
-    answer(jsonResponse({ id: 1 }, 201));
+    answer(jsonResponse(contactAnswer, 201));
     expect(await screen.findByText(CONTACT_TEXTS.success)).toBeTruthy();
     expect(field(/^name/i)).toHaveProperty('value', '');
     expect(screen.getByRole('button', { name: 'Send Message' })).toHaveProperty('disabled', false);
@@ -114,7 +124,7 @@ describe('ContactForm', () => {
   });
 
   it('sends the company when given', async () => {
-    const requests = stubFetch(() => jsonResponse({ id: 1 }, 201));
+    const requests = stubFetch(() => jsonResponse(contactAnswer, 201));
     renderWithProviders(<ContactForm />);
     fillValidForm({ company: '  Analytical Engines Ltd ' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));

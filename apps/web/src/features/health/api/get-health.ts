@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getHealth(signal?: AbortSignal): Promise<HealthResponse> {
-  return apiRequest<HealthResponse>('/api/health', { signal });
+  return apiRequest('/api/health', {
+    signal,
+    schema: () => import('@teamhire/shared/health').then((contract) => contract.healthResponseSchema),
+  });
 }
 
 export function healthQueryOptions() {

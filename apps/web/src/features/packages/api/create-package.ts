@@ -1,10 +1,10 @@
-import type { PackageCreate, ServicePackage } from '@teamhire/shared';
+import { type PackageCreate, type ServicePackage, servicePackageSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function createPackage(body: PackageCreate): Promise<ServicePackage> {
-  return apiRequest<ServicePackage>('/api/service-packages', { method: 'POST', body });
+  return apiRequest('/api/service-packages', { method: 'POST', body, schema: servicePackageSchema });
 }
 
 export function createPackageMutationOptions(queryClient: QueryClient) {

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequestWithoutContent } from '../../../lib/api-client';
 import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function deletePackage(packageId: number): Promise<void> {
-  return apiRequest<void>(`/api/service-packages/${packageId}`, { method: 'DELETE' });
+  return apiRequestWithoutContent(`/api/service-packages/${packageId}`, { method: 'DELETE' });
 }
 
 export function deletePackageMutationOptions(queryClient: QueryClient) {

@@ -1,12 +1,13 @@
-import type { ServicePackage } from '@teamhire/shared';
+import { type ServicePackage, servicePackagesSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from '../../../lib/queries/package-query-keys';
 
 export function getMyPackages(teamId: number | undefined, signal?: AbortSignal): Promise<ServicePackage[]> {
-  return apiRequest<ServicePackage[]>('/api/service-packages/my-packages', {
+  return apiRequest('/api/service-packages/my-packages', {
     query: { team_id: teamId },
     signal,
+    schema: servicePackagesSchema,
   });
 }
 

@@ -1,9 +1,9 @@
-import type { PackageList } from '@teamhire/shared';
+import { type PackageList, packageListResponseSchema } from '@teamhire/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getPublishedPackages(
   window: { skip: number; limit: number },
   signal?: AbortSignal,
 ): Promise<PackageList> {
-  return apiRequest<PackageList>('/api/service-packages', { query: window, signal });
+  return apiRequest('/api/service-packages', { query: window, signal, schema: packageListResponseSchema });
 }

@@ -1,4 +1,4 @@
-import type { PackageList, PackageSearch } from '@teamhire/shared';
+import { type PackageList, packageListResponseSchema, type PackageSearch } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublishedPackages } from './get-published-packages';
@@ -9,11 +9,12 @@ export function searchPackages(
   window: { skip: number; limit: number },
   signal?: AbortSignal,
 ): Promise<PackageList> {
-  return apiRequest<PackageList>('/api/service-packages/search', {
+  return apiRequest('/api/service-packages/search', {
     method: 'POST',
     query: window,
     body: criteria,
     signal,
+    schema: packageListResponseSchema,
   });
 }
 

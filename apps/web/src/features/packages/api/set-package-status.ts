@@ -1,4 +1,4 @@
-import type { ServicePackage } from '@teamhire/shared';
+import { type ServicePackage, servicePackageSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { packageQueryKeys } from '../../../lib/queries/package-query-keys';
@@ -12,7 +12,10 @@ export function setPackageStatus({
   id: number;
   action: PackageStatusAction;
 }): Promise<ServicePackage> {
-  return apiRequest<ServicePackage>(`/api/service-packages/${id}/${action}`, { method: 'POST' });
+  return apiRequest(`/api/service-packages/${id}/${action}`, {
+    method: 'POST',
+    schema: servicePackageSchema,
+  });
 }
 
 export function setPackageStatusMutationOptions(queryClient: QueryClient) {

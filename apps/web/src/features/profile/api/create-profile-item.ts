@@ -1,4 +1,4 @@
-import type { Profile, ProfileKind } from '@teamhire/shared';
+import { type Profile, profileItemSchemas, type ProfileKind } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { ProfileItem, ProfileItemInput } from '../profile-item-types';
@@ -10,7 +10,7 @@ export function createProfileItem<K extends ProfileKind>(
   kind: K,
   body: ProfileItemInput<K>,
 ): Promise<ProfileItem<K>> {
-  return apiRequest<ProfileItem<K>>(`/api/profile/${kind}`, { method: 'POST', body });
+  return apiRequest(`/api/profile/${kind}`, { method: 'POST', body, schema: profileItemSchemas[kind] });
 }
 
 export function createProfileItemMutationOptions<K extends ProfileKind>(queryClient: QueryClient, kind: K) {

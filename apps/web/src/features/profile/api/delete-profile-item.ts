@@ -1,12 +1,12 @@
 import type { Profile, ProfileKind } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequestWithoutContent } from '../../../lib/api-client';
 import { withItems } from '../profile-item-order';
 import { profileQueryKey } from './get-profile';
 import { publicProfilesQueryKey } from './get-public-profile';
 
 export function deleteProfileItem(kind: ProfileKind, id: number): Promise<void> {
-  return apiRequest(`/api/profile/${kind}/${id}`, { method: 'DELETE' });
+  return apiRequestWithoutContent(`/api/profile/${kind}/${id}`, { method: 'DELETE' });
 }
 
 export function deleteProfileItemMutationOptions(queryClient: QueryClient, kind: ProfileKind) {

@@ -1,11 +1,11 @@
-import type { Profile } from '@teamhire/shared';
+import { type Profile, profileSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const profileQueryKey = ['profile', 'me'] as const;
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest<Profile>('/api/profile', { signal });
+  return apiRequest('/api/profile', { signal, schema: profileSchema });
 }
 
 export function profileQueryOptions() {

@@ -1,11 +1,11 @@
-import type { PublicProfile } from '@teamhire/shared';
+import { type PublicProfile, publicProfileSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const publicProfilesQueryKey = ['profile', 'users'] as const;
 
 export function getPublicProfile(userId: number, signal?: AbortSignal): Promise<PublicProfile> {
-  return apiRequest<PublicProfile>(`/api/users/${userId}/profile`, { signal });
+  return apiRequest(`/api/users/${userId}/profile`, { signal, schema: publicProfileSchema });
 }
 
 export function publicProfileQueryOptions(userId: number) {

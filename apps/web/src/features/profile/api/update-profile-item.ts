@@ -1,4 +1,4 @@
-import type { Profile, ProfileKind } from '@teamhire/shared';
+import { type Profile, profileItemSchemas, type ProfileKind } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { ProfileItem, ProfileItemInput } from '../profile-item-types';
@@ -16,7 +16,7 @@ export function updateProfileItem<K extends ProfileKind>(
   kind: K,
   { id, body }: UpdateProfileItemVariables<K>,
 ): Promise<ProfileItem<K>> {
-  return apiRequest<ProfileItem<K>>(`/api/profile/${kind}/${id}`, { method: 'PUT', body });
+  return apiRequest(`/api/profile/${kind}/${id}`, { method: 'PUT', body, schema: profileItemSchemas[kind] });
 }
 
 export function updateProfileItemMutationOptions<K extends ProfileKind>(queryClient: QueryClient, kind: K) {

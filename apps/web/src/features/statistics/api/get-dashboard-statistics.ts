@@ -5,10 +5,14 @@ import { NetworkError } from '../../../lib/api-client';
 export const STATISTICS_ERROR_FALLBACK = 'An error occurred';
 
 /**
- * Part 1 §7-8 describe this call precisely: the body is read as text and parsed as JSON, and a
- * non-success status becomes 'Failed to fetch statistics: {status}', so it does not go through apiRequest.
+ * The specification describes this call precisely: the body is read as text and parsed as JSON, and a
+ * non-success status becomes 'Failed to fetch statistics: {status}', so it does not go through
+ * apiRequest. The landing page shows it, so the schema (and zod) load beside the request.
  */
 export async function getDashboardStatistics(signal?: AbortSignal): Promise<DashboardStatistics> {
+  const schema = import('@teamhire/shared/statistics').then((contract) => contract.dashboardStatisticsSchema);
+  // A failed request ends before the schema is awaited: its failure must not go unhandled then.
+  schema.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch('/api/statistics/dashboard', { headers: { Accept: 'application/json' }, signal });
@@ -19,34 +23,14 @@ export async function getDashboardStatistics(signal?: AbortSignal): Promise<Dash
   if (!response.ok) throw new Error(`Failed to fetch statistics: ${response.status}`);
 
   const data = JSON.parse(await response.text()) as unknown;
-  if (!isDashboardStatistics(data)) throw new Error('Invalid statistics response');
-  return data;
-}
-
-const COUNT_FIELDS = [
-  'total_services',
-  'total_project_types',
-  'total_technologies',
-  'total_running_projects',
-  'completed_projects',
-] as const;
-
-/** A hand-written guard rather than the zod schema: the landing page must not pay for zod up front. */
-function isDashboardStatistics(value: unknown): value is DashboardStatistics {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  const timeline = record.completed_projects_timeline;
-  return (
-    COUNT_FIELDS.every((field) => typeof record[field] === 'number') &&
-    Array.isArray(timeline) &&
-    timeline.every(
-      (point: unknown) =>
-        typeof point === 'object' &&
-        point !== null &&
-        typeof (point as Record<string, unknown>).label === 'string' &&
-        typeof (point as Record<string, unknown>).count === 'number',
-    )
-  );
+  let loaded: Awaited<typeof schema>;
+  try {
+    loaded = await schema;
+  } catch {
+    throw new NetworkError();
+  }
+  if (!loaded.safeParse(data).success) throw new Error('Invalid statistics response');
+  return loaded.parse(data);
 }
 
 export function dashboardStatisticsQueryOptions() {

@@ -1,4 +1,4 @@
-import type { TeamApplication, teamApplyRequestSchema } from '@teamhire/shared';
+import { type TeamApplication, teamApplicationSchema, type teamApplyRequestSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +7,7 @@ import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 export type ApplyToTeamRequest = z.input<typeof teamApplyRequestSchema>;
 
 export function applyToTeam(body: ApplyToTeamRequest): Promise<TeamApplication> {
-  return apiRequest<TeamApplication>('/api/teams/apply', { method: 'POST', body });
+  return apiRequest('/api/teams/apply', { method: 'POST', body, schema: teamApplicationSchema });
 }
 
 export function applyToTeamMutationOptions() {

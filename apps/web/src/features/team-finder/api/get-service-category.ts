@@ -1,9 +1,9 @@
-import { STALE_TIME, type ServiceCategory } from '@teamhire/shared';
+import { type ServiceCategory, serviceCategorySchema, STALE_TIME } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export function getServiceCategory(id: number, signal?: AbortSignal): Promise<ServiceCategory> {
-  return apiRequest<ServiceCategory>(`/api/service-categories/${id}`, { signal });
+  return apiRequest(`/api/service-categories/${id}`, { signal, schema: serviceCategorySchema });
 }
 
 export function serviceCategoryQueryOptions(id: number) {

@@ -1,4 +1,4 @@
-import type { TeamList } from '@teamhire/shared';
+import { type TeamList, teamListResponseSchema } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -24,7 +24,7 @@ function idList(ids: readonly number[] | undefined): string | undefined {
 }
 
 export function getTeams(params: TeamListParams, signal?: AbortSignal): Promise<TeamList> {
-  return apiRequest<TeamList>('/api/teams', {
+  return apiRequest('/api/teams', {
     query: {
       skip: params.skip ?? 0,
       limit: params.limit,
@@ -37,6 +37,7 @@ export function getTeams(params: TeamListParams, signal?: AbortSignal): Promise<
       sort: params.sort,
     },
     signal,
+    schema: teamListResponseSchema,
   });
 }
 

@@ -1,4 +1,4 @@
-import { PAGE_LIMIT_MAX, STALE_TIME, type Technology } from '@teamhire/shared';
+import { PAGE_LIMIT_MAX, STALE_TIME, type Technology, technologyDetailsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -13,9 +13,10 @@ function scopeQuery(scope: TechnologyScope) {
 }
 
 export function getTechnologies(scope: TechnologyScope, signal?: AbortSignal): Promise<Technology[]> {
-  return apiRequest<Technology[]>('/api/technologies', {
+  return apiRequest('/api/technologies', {
     query: { ...scopeQuery(scope), skip: 0, limit: PAGE_LIMIT_MAX },
     signal,
+    schema: technologyDetailsSchema,
   });
 }
 

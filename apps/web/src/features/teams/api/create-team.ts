@@ -1,10 +1,10 @@
-import type { Team, TeamCreate } from '@teamhire/shared';
+import { type Team, type TeamCreate, teamSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export function createTeam(body: TeamCreate): Promise<Team> {
-  return apiRequest<Team>('/api/teams', { method: 'POST', body });
+  return apiRequest('/api/teams', { method: 'POST', body, schema: teamSchema });
 }
 
 export function createTeamMutationOptions(queryClient: QueryClient) {

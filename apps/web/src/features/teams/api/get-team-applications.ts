@@ -1,4 +1,4 @@
-import type { ApplicationStatus, TeamApplication } from '@teamhire/shared';
+import { type ApplicationStatus, type TeamApplication, teamApplicationsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { TEAM_DETAIL_STALE_TIME_MS, teamQueryKeys } from '../../../lib/queries/team-query-keys';
@@ -8,7 +8,11 @@ export function getTeamApplications(
   status?: ApplicationStatus,
   signal?: AbortSignal,
 ): Promise<TeamApplication[]> {
-  return apiRequest<TeamApplication[]>(`/api/teams/${teamId}/applications`, { query: { status }, signal });
+  return apiRequest(`/api/teams/${teamId}/applications`, {
+    query: { status },
+    signal,
+    schema: teamApplicationsSchema,
+  });
 }
 
 /** Part of the team's detail panel, so it ages like the detail. */

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequestWithoutContent } from '../../../lib/api-client';
 import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export function leaveTeam(teamId: number): Promise<void> {
-  return apiRequest(`/api/teams/${teamId}/leave`, { method: 'POST' });
+  return apiRequestWithoutContent(`/api/teams/${teamId}/leave`, { method: 'POST' });
 }
 
 export function leaveTeamMutationOptions(queryClient: QueryClient) {

@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequestWithoutContent } from '../../../lib/api-client';
 import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export interface TeamMemberInput {
@@ -8,7 +8,7 @@ export interface TeamMemberInput {
 }
 
 export function removeTeamMember({ teamId, userId }: TeamMemberInput): Promise<void> {
-  return apiRequest(`/api/teams/${teamId}/members/${userId}`, { method: 'DELETE' });
+  return apiRequestWithoutContent(`/api/teams/${teamId}/members/${userId}`, { method: 'DELETE' });
 }
 
 export function removeTeamMemberMutationOptions(queryClient: QueryClient) {

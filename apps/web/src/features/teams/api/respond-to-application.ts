@@ -1,4 +1,4 @@
-import type { ApplicationDecision, TeamApplication } from '@teamhire/shared';
+import { type ApplicationDecision, type TeamApplication, teamApplicationSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
@@ -13,9 +13,10 @@ export function respondToApplication({
   applicationId,
   decision,
 }: ApplicationResponseInput): Promise<TeamApplication> {
-  return apiRequest<TeamApplication>(`/api/team-memberships/${applicationId}`, {
+  return apiRequest(`/api/team-memberships/${applicationId}`, {
     method: 'PUT',
     body: decision,
+    schema: teamApplicationSchema,
   });
 }
 

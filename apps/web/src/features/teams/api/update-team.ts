@@ -1,4 +1,4 @@
-import type { Team, TeamUpdate } from '@teamhire/shared';
+import { type Team, teamSchema, type TeamUpdate } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
@@ -9,7 +9,7 @@ export interface TeamUpdateInput {
 }
 
 export function updateTeam({ teamId, team }: TeamUpdateInput): Promise<Team> {
-  return apiRequest<Team>(`/api/teams/${teamId}`, { method: 'PUT', body: team });
+  return apiRequest(`/api/teams/${teamId}`, { method: 'PUT', body: team, schema: teamSchema });
 }
 
 export function updateTeamMutationOptions(queryClient: QueryClient) {

@@ -1,10 +1,13 @@
-import type { TeamApplication } from '@teamhire/shared';
+import { type TeamApplication, teamApplicationSchema } from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { teamQueryKeys } from '../../../lib/queries/team-query-keys';
 
 export function withdrawApplication(applicationId: number): Promise<TeamApplication> {
-  return apiRequest<TeamApplication>(`/api/team-memberships/${applicationId}/withdraw`, { method: 'POST' });
+  return apiRequest(`/api/team-memberships/${applicationId}/withdraw`, {
+    method: 'POST',
+    schema: teamApplicationSchema,
+  });
 }
 
 export function withdrawApplicationMutationOptions(queryClient: QueryClient) {

@@ -1,4 +1,4 @@
-import type { VerificationRequest } from '@teamhire/shared';
+import { type VerificationRequest, verificationRequestsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const MY_VERIFICATION_REQUESTS_STALE_TIME_MS = 120_000;
 export const myVerificationRequestsQueryKey = ['verification', 'my-requests'] as const;
 
 export function getMyVerificationRequests(signal?: AbortSignal): Promise<VerificationRequest[]> {
-  return apiRequest<VerificationRequest[]>('/api/verification/my-requests', { signal });
+  return apiRequest('/api/verification/my-requests', { signal, schema: verificationRequestsSchema });
 }
 
 export function myVerificationRequestsQueryOptions() {

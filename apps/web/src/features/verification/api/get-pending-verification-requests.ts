@@ -1,4 +1,9 @@
-import { VERIFICATION_PENDING_PAGE_SIZE, type UserRole, type VerificationRequest } from '@teamhire/shared';
+import {
+  type UserRole,
+  VERIFICATION_PENDING_PAGE_SIZE,
+  type VerificationRequest,
+  verificationRequestsSchema,
+} from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -18,9 +23,10 @@ export function getPendingVerificationRequests(
   { roleFilter, skip = 0, limit = VERIFICATION_PENDING_PAGE_SIZE }: PendingVerificationParams = {},
   signal?: AbortSignal,
 ): Promise<VerificationRequest[]> {
-  return apiRequest<VerificationRequest[]>('/api/verification/pending', {
+  return apiRequest('/api/verification/pending', {
     query: { role_filter: roleFilter, skip, limit },
     signal,
+    schema: verificationRequestsSchema,
   });
 }
 

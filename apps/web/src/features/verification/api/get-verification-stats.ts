@@ -1,4 +1,4 @@
-import type { VerificationStats } from '@teamhire/shared';
+import { type VerificationStats, verificationStatsSchema } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export const VERIFICATION_STATS_STALE_TIME_MS = 60_000;
 export const verificationStatsQueryKey = ['verification', 'stats'] as const;
 
 export function getVerificationStats(signal?: AbortSignal): Promise<VerificationStats> {
-  return apiRequest<VerificationStats>('/api/verification/stats', { signal });
+  return apiRequest('/api/verification/stats', { signal, schema: verificationStatsSchema });
 }
 
 export function verificationStatsQueryOptions() {

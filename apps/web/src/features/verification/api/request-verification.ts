@@ -1,11 +1,15 @@
-import type { VerificationRequest, VerificationRequestCreate } from '@teamhire/shared';
+import {
+  type VerificationRequest,
+  type VerificationRequestCreate,
+  verificationRequestSchema,
+} from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
 import { myVerificationRequestsQueryKey } from './get-my-verification-requests';
 
 export function requestVerification(body: VerificationRequestCreate): Promise<VerificationRequest> {
-  return apiRequest<VerificationRequest>('/api/verification/request', { method: 'POST', body });
+  return apiRequest('/api/verification/request', { method: 'POST', body, schema: verificationRequestSchema });
 }
 
 export function requestVerificationMutationOptions(queryClient: QueryClient) {

@@ -1,4 +1,8 @@
-import type { VerificationDecision, VerificationRequest } from '@teamhire/shared';
+import {
+  type VerificationDecision,
+  type VerificationRequest,
+  verificationRequestSchema,
+} from '@teamhire/shared';
 import { mutationOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateSessionFlags } from '../../../lib/queries/invalidate-session-flags';
@@ -14,9 +18,10 @@ export function respondToVerificationRequest({
   requestId,
   decision,
 }: VerificationResponseInput): Promise<VerificationRequest> {
-  return apiRequest<VerificationRequest>(`/api/verification/requests/${requestId}`, {
+  return apiRequest(`/api/verification/requests/${requestId}`, {
     method: 'PUT',
     body: decision,
+    schema: verificationRequestSchema,
   });
 }
 
