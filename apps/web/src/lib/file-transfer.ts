@@ -1,4 +1,5 @@
-import { ApiError, NetworkError, type ResponseParser } from './api-client';
+import type { z } from 'zod';
+import { ApiError, NetworkError, apiRequestBlob, parseResponse, type ResponseSchema } from './api-client';
 import { getAccessToken } from './auth-tokens';
 
 export interface UploadHandle<T> {
@@ -23,14 +24,14 @@ function detailOf(text: string): string | null {
  * Sends one file as multipart `file` through XMLHttpRequest, the one browser API that reports upload
  * progress; the answer is parsed with the contract's schema like every other answer.
  */
-export function uploadWithProgress<T>(
+export function uploadWithProgress<S extends ResponseSchema>(
   path: string,
   file: File,
-  schema: ResponseParser<T>,
+  schema: S,
   onProgress: (fraction: number) => void,
-): UploadHandle<T> {
+): UploadHandle<z.output<S>> {
   const request = new XMLHttpRequest();
-  const promise = new Promise<T>((resolve, reject) => {
+  const promise = new Promise<z.output<S>>((resolve, reject) => {
     request.open('POST', path);
     const token = getAccessToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
@@ -43,10 +44,17 @@ export function uploadWithProgress<T>(
         reject(new ApiError(request.status, detailOf(request.responseText)));
         return;
       }
+      let data: unknown;
       try {
-        resolve(schema.parse(JSON.parse(request.responseText)));
+        data = JSON.parse(request.responseText);
       } catch {
-        reject(new ApiError(request.status, 'Unexpected response from the server'));
+        reject(new ApiError(request.status, 'Invalid response from the server'));
+        return;
+      }
+      try {
+        resolve(parseResponse(schema, request.status, data));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(request.status, null));
       }
     };
     request.onerror = () => reject(new NetworkError());
@@ -60,21 +68,10 @@ export function uploadWithProgress<T>(
 
 /**
  * Saves a file that needs the access token: a plain link cannot send the token, so the file comes
- * through fetch and is handed to the browser as a blob.
+ * through the API client (which renews an expired session) and is handed to the browser as a blob.
  */
 export async function downloadWithToken(path: string, fileName: string): Promise<void> {
-  const token = getAccessToken();
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'include',
-    });
-  } catch {
-    throw new NetworkError();
-  }
-  if (!response.ok) throw new ApiError(response.status, null);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await apiRequestBlob(path));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

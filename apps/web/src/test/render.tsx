@@ -25,8 +25,18 @@ export function renderWithProviders(
     queryClient = createTestQueryClient(),
   }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+  // The extra routes are pages too (a confirmation after paying): they get the provider as well.
   const router = createMemoryRouter(
-    [{ path, element: <ContactTeamProvider>{ui}</ContactTeamProvider> }, ...extraRoutes],
+    [
+      {
+        element: (
+          <ContactTeamProvider>
+            <Outlet />
+          </ContactTeamProvider>
+        ),
+        children: [{ path, element: ui }, ...extraRoutes],
+      },
+    ],
     { initialEntries: [route] },
   );
   const result = render(
