@@ -346,6 +346,26 @@ describe('Open Dispute', () => {
   });
 });
 
+describe('a general admin on a disputed order', () => {
+  it('links to the dispute to resolve it, and offers no buyer or team action', async () => {
+    stubFetch(() =>
+      jsonResponse(
+        deliveredOrder({
+          status: 'disputed',
+          viewer: { is_buyer: false, is_team: false, is_admin: true },
+          auto_complete_at: null,
+          dispute: disputeFixture(),
+        }),
+      ),
+    );
+    renderDetails();
+    const link = await screen.findByRole('link', { name: 'Resolve Dispute' });
+    expect(link.getAttribute('href')).toBe('/admin/disputes/8');
+    expect(screen.queryByRole('button', { name: 'Accept Delivery' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Open Dispute' })).toBeNull();
+  });
+});
+
 describe('the schedule, the history and live updates', () => {
   it('counts the days to the due date, and the days late after it', () => {
     const now = new Date('2025-06-05T10:00:00Z');

@@ -7,10 +7,19 @@ import {
   type Order,
   type OrderStatusUpdate,
 } from '@teamhire/shared';
-import { CircleCheck, LoaderCircle, MessageSquare, Play, RotateCcw, Send, ShieldAlert } from 'lucide-react';
+import {
+  CircleCheck,
+  Gavel,
+  LoaderCircle,
+  MessageSquare,
+  Play,
+  RotateCcw,
+  Send,
+  ShieldAlert,
+} from 'lucide-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClassName } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
@@ -173,6 +182,12 @@ function OrderActions({ order }: { order: Order }) {
           <ShieldAlert aria-hidden="true" className="size-4" />
           Open Dispute
         </Button>
+      ) : null}
+      {order.viewer.is_admin && order.dispute?.status === 'open' ? (
+        <Link to={`/admin/disputes/${order.dispute.id}`} className={buttonClassName('primary')}>
+          <Gavel aria-hidden="true" className="size-4" />
+          Resolve Dispute
+        </Link>
       ) : null}
       {canRefund ? (
         <Button variant="secondary" onClick={() => setDialog('refunded')}>

@@ -76,14 +76,26 @@ function FileRow({ item, onRemove, busy }: { item: PickedFile; onRemove: () => v
   );
 }
 
-function DeliverWorkForm({ orderId, onDone }: { orderId: number; onDone: () => void }) {
+function DeliverWorkForm({
+  orderId,
+  onDone,
+  onBusyChange,
+}: {
+  orderId: number;
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const createDelivery = useCreateDelivery(orderId);
   const { showToast } = useToast();
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const [sending, setSendingState] = useState(false);
+  const setSending = (busy: boolean) => {
+    setSendingState(busy);
+    onBusyChange(busy);
+  };
   const {
     register,
     handleSubmit,
@@ -234,10 +246,17 @@ export function DeliverWorkDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Closing mid-upload would leave the files sent and the delivery not.
+        if (next || !busy) onOpenChange(next);
+      }}
+    >
       <DialogContent title={DELIVER_WORK_TEXTS.title} description={DELIVER_WORK_TEXTS.description}>
-        <DeliverWorkForm orderId={orderId} onDone={() => onOpenChange(false)} />
+        <DeliverWorkForm orderId={orderId} onDone={() => onOpenChange(false)} onBusyChange={setBusy} />
       </DialogContent>
     </Dialog>
   );
