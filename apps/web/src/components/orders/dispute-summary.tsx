@@ -8,7 +8,7 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { StatusBadge, type StatusBadges } from '../ui/status-badge';
 
 const DISPUTE_STATUS_BADGES: StatusBadges<DisputeStatus> = {
-  open: { label: 'Open', tone: 'attention' },
+  open: { label: 'Open', tone: 'alert' },
   resolved: { label: 'Resolved', tone: 'success' },
 };
 

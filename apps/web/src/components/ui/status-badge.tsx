@@ -1,18 +1,17 @@
 import type { ApplicationStatus, VerificationStatus } from '@teamhire/shared';
 
 /** The colours a status can take, so that the same word of state looks the same on every page. */
-export type StatusTone =
-  'neutral' | 'success' | 'warning' | 'danger' | 'done' | 'special' | 'info' | 'attention';
+export type StatusTone = 'neutral' | 'success' | 'warning' | 'info' | 'alert' | 'danger' | 'done' | 'special';
 
 const TONE_CLASS_NAMES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-700 ring-slate-500/20',
   success: 'bg-green-50 text-green-800 ring-green-600/20',
   warning: 'bg-amber-50 text-amber-900 ring-amber-600/20',
+  info: 'bg-blue-50 text-blue-800 ring-blue-600/20',
+  alert: 'bg-orange-50 text-orange-900 ring-orange-600/20',
   danger: 'bg-red-50 text-red-800 ring-red-600/20',
   done: 'bg-green-800 text-white ring-green-900/20',
   special: 'bg-purple-50 text-purple-700 ring-purple-600/20',
-  info: 'bg-blue-50 text-blue-800 ring-blue-600/20',
-  attention: 'bg-orange-50 text-orange-800 ring-orange-600/20',
 };
 
 export type StatusBadges<S extends string> = Record<S, { label: string; tone: StatusTone }>;

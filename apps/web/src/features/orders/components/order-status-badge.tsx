@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@teamhire/shared';
 import { StatusBadge, type StatusBadges } from '../../../components/ui/status-badge';
 
 /**
- * Confirmed green, in progress amber, delivered blue, completed dark green, in dispute orange,
+ * Confirmed green, in progress amber, delivered blue, completed dark green, disputed orange,
  * cancelled red, refunded purple.
  */
 const ORDER_STATUS_BADGES: StatusBadges<OrderStatus> = {
@@ -11,7 +11,7 @@ const ORDER_STATUS_BADGES: StatusBadges<OrderStatus> = {
   in_progress: { label: ORDER_STATUS_LABELS.in_progress, tone: 'warning' },
   delivered: { label: ORDER_STATUS_LABELS.delivered, tone: 'info' },
   completed: { label: ORDER_STATUS_LABELS.completed, tone: 'done' },
-  disputed: { label: ORDER_STATUS_LABELS.disputed, tone: 'attention' },
+  disputed: { label: ORDER_STATUS_LABELS.disputed, tone: 'alert' },
   cancelled: { label: ORDER_STATUS_LABELS.cancelled, tone: 'danger' },
   refunded: { label: ORDER_STATUS_LABELS.refunded, tone: 'special' },
 };

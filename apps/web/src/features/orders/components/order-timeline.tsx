@@ -8,6 +8,7 @@ function reachedSteps(order: Pick<Order, 'status' | 'payment'>): number {
       return 1;
     case 'confirmed':
       return 2;
+    // Delivered work waits for the buyer, and a dispute for an admin: neither is completed yet.
     case 'in_progress':
     case 'delivered':
     case 'disputed':
