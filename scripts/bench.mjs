@@ -236,6 +236,8 @@ async function startApi(port, extra = {}) {
     DATA_DIR: scratch,
     // 2,000 sockets from one address: the per-address limits are for the public, not for this.
     ADDRESS_RATE_LIMIT_SCALE: '10000',
+    // Every upload round keeps its 1 GiB on the books; the per-user quota is not what is measured.
+    CHAT_UPLOAD_QUOTA_BYTES: String(1024 ** 4),
     ...extra,
   };
   if (!extra.REDIS_URL) delete environment.REDIS_URL;

@@ -1,18 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
+import { getHeapStatistics } from 'node:v8';
 import websocket from '@fastify/websocket';
 import { WEBSOCKET_FRAME_MAX_BYTES } from '@teamhire/shared';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
-import type { AppDeps } from './deps';
+import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
 import { loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
+import { createPasswordHasher } from './modules/accounts/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
@@ -22,6 +25,11 @@ import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
+import { disputesRoutes } from './modules/disputes/disputes.routes';
+import { orderFilesRoutes } from './modules/orders/order-files.routes';
+import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
+import { ordersContext } from './modules/orders/orders.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -39,11 +47,13 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './plugins/authentication';
-import { registerErrorHandling } from './plugins/errors';
+import { OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import { startJobs, type Jobs } from './plugins/jobs';
 import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
+import { registerTextRule } from './plugins/text-rule';
 
 export interface RegisteredRoute {
   method: string;
@@ -55,6 +65,10 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: readonly RegisteredRoute[];
+    /** The order timers' sweeps, as the job runner calls them (tests call them too). */
+    orderTimers: OrderTimers;
+    /** The job runner once started; undefined when JOBS_ENABLED is false or it could not start. */
+    jobs: Promise<Jobs | undefined>;
   }
 }
 
@@ -76,6 +90,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** Where log lines go instead of standard output; tests read them to prove what is never logged. */
   logStream?: DestinationStream;
+  /** The app's clock; tests pass one they move forward instead of waiting. */
+  clock?: Clock;
   /** Replaces the gateway PAYMENT_PROVIDER names (e.g. one that records or fails charges). */
   paymentProvider?: PaymentProvider;
 }
@@ -84,6 +100,7 @@ export async function buildApp({
   config,
   database,
   logStream,
+  clock = () => new Date(),
   paymentProvider,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -107,6 +124,20 @@ export async function buildApp({
     }
   });
   app.decorate('registeredRoutes', registeredRoutes);
+
+  // An overloaded process refuses new work with 503 and Retry-After, rather than accepting requests it
+  // would answer too late or not at all. The health check is exempt: it must tell how the server is.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.overload.maxEventLoopDelayMs,
+    maxHeapUsedBytes: config.overload.maxHeapBytes ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
+    pressureHandler: (request) =>
+      request.url.startsWith('/api/health')
+        ? undefined
+        : Promise.reject(
+            new AppError('unavailable', 'The server is busy. Please try again in a few seconds.'),
+          ),
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(parseThenStringify);
@@ -154,6 +185,7 @@ export async function buildApp({
   // captures the handlers in force when it is registered.
   const spaFallback = config.serveWeb ? await registerStaticWeb(app, config.webDistDir) : false;
   registerErrorHandling(app, { spaFallback });
+  registerTextRule(app);
 
   const signingKey =
     config.jwtSecret ??
@@ -171,11 +203,26 @@ export async function buildApp({
       from: config.mailFrom,
       logger: app.log,
     }),
+    passwordHasher: createPasswordHasher(config.passwordHashing),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
+    clock,
     paymentProvider: paymentProvider ?? createPaymentProvider(config),
   };
   app.addHook('onClose', () => deps.bus.close());
+  const orderTimers = createOrderTimers(ordersContext(deps));
+  app.decorate('orderTimers', orderTimers);
+  // The runner starts beside the routes rather than before them: requests are served at once, and a
+  // runner that cannot start yet (its schema being created by another instance) holds nothing up.
+  const jobs: Promise<Jobs | undefined> = config.jobsEnabled
+    ? startJobs({ pool: database.pool, timers: orderTimers, logger: app.log }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
+        return undefined;
+      })
+    : Promise.resolve(undefined);
+  app.decorate('jobs', jobs);
+  // Stopped before the caller closes the pool: a sweep under way finishes first.
+  app.addHook('onClose', async () => (await jobs)?.stop());
   await app.register(healthRoutes, deps);
   await app.register(catalogueRoutes, deps);
   await app.register(statisticsRoutes, deps);
@@ -188,6 +235,9 @@ export async function buildApp({
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
   await app.register(ordersRoutes, deps);
+  await app.register(orderFilesRoutes, deps);
+  await app.register(deliveriesRoutes, deps);
+  await app.register(disputesRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(billingRoutes, deps);

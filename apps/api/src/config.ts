@@ -1,5 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_UPLOAD_QUOTA_BYTES_DEFAULT,
+  CHAT_UPLOADS_PER_MINUTE,
+} from '@teamhire/shared';
 import { REPO_ROOT, WEB_DIST_DIR } from './paths';
 
 const booleanFromEnv = z
@@ -37,12 +42,23 @@ const environmentSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Which payment gateway takes the money; only the built-in test mode exists so far. */
   PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
+  /** Days after the latest delivery when the system accepts it for a buyer who did nothing. */
+  AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** Whether this process runs the timers (auto-complete, pending expiry, due reminders). */
+  JOBS_ENABLED: booleanFromEnv.default(true),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .max(10 * 1024 * 1024)
     .default(1024 * 1024),
+  CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_MESSAGES_PER_MINUTE),
+  CHAT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_UPLOADS_PER_MINUTE),
+  CHAT_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(CHAT_UPLOAD_QUOTA_BYTES_DEFAULT),
 });
 
 export interface Config {
@@ -60,6 +76,13 @@ export interface Config {
   webDistDir: string;
   databasePoolMax: number;
   bodyLimitBytes: number;
+  /** Password hashes computed at once (each holds 128 MiB for about 0.3 s) and allowed to wait. */
+  passwordHashing: { concurrency: number; queueLimit: number };
+  /**
+   * Above these the server answers 503 with Retry-After instead of taking more work; 0 turns a check
+   * off. Unset heap: 90 % of the V8 heap limit.
+   */
+  overload: { maxEventLoopDelayMs: number; maxHeapBytes: number | undefined };
   /** Unset: a key generated once and kept in the database, shared by every instance. */
   /** Unset: realtime events stay inside this process (one instance). */
   redisUrl: string | undefined;
@@ -70,6 +93,12 @@ export interface Config {
   mailFrom: string;
   uploadsDir: string;
   paymentProvider: 'test';
+  /** Chat messages and files one user or guest may send through the REST API per minute. */
+  chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
+  /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
+  chatUploadQuotaBytes: number;
+  autoCompleteDays: number;
+  jobsEnabled: boolean;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
 
@@ -104,13 +133,26 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ? fromRepo(env.WEB_DIST_DIR) : WEB_DIST_DIR,
     databasePoolMax: env.DATABASE_POOL_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queueLimit: env.PASSWORD_HASH_QUEUE_MAX },
+    overload: {
+      maxEventLoopDelayMs: env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapBytes:
+        env.OVERLOAD_MAX_HEAP_MB === undefined ? undefined : env.OVERLOAD_MAX_HEAP_MB * 1024 * 1024,
+    },
     redisUrl: env.REDIS_URL,
     addressRateLimitScale: env.ADDRESS_RATE_LIMIT_SCALE,
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
+    autoCompleteDays: env.AUTO_COMPLETE_DAYS,
+    jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
+    chatRateLimits: {
+      messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
+      uploadsPerMinute: env.CHAT_UPLOADS_PER_MINUTE,
+    },
+    chatUploadQuotaBytes: env.CHAT_UPLOAD_QUOTA_BYTES,
     initialAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }

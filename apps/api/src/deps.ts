@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AccessTokens } from './modules/accounts/access-tokens';
+import type { PasswordHasher } from './modules/accounts/password';
 import type { Mailer } from './modules/mail/mailer';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
@@ -17,7 +18,13 @@ export interface AppDeps {
   authenticator: Authenticator;
   mailer: Mailer;
   limiter: RateLimiter;
+  /** Every password hash of a request goes through it: bounded concurrency and waiting list. */
+  passwordHasher: PasswordHasher;
   bus: RealtimeBus;
+  /** The one clock of the app: timers and the times they compare read it, so tests can move time. */
+  clock: Clock;
   /** The gateway purchases and refunds go through; PAYMENT_PROVIDER picks it, tests may pass their own. */
   paymentProvider: PaymentProvider;
 }
+
+export type Clock = () => Date;

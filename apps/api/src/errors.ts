@@ -22,6 +22,8 @@ export class AppError extends Error {
     public readonly detail: string,
     /** Field-level problems, shown next to the fields (e.g. a taken username). */
     public readonly errors?: { path: string; message: string }[],
+    /** For `unavailable` and `rate_limited`: when a retry may succeed, sent as Retry-After. */
+    public readonly options: { retryAfterSeconds?: number } = {},
   ) {
     super(detail);
     this.name = 'AppError';

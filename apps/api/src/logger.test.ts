@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { loggerOptions, requestLoggerFactory } from './logger';
 
 function capture(level: string) {
@@ -65,5 +66,34 @@ describe('request loggers', () => {
     log.child({ part: 'upload' }).info('stored');
     await flush();
     expect(lines).toMatchObject([{ reqId: 'r-4', part: 'upload', msg: 'stored' }]);
+  });
+});
+
+describe('error serializer', () => {
+  it("never writes a failed query's parameters or PostgreSQL's detail", async () => {
+    const { logger, lines } = capture('info');
+    const databaseError = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_lower_key"'),
+      {
+        code: '23505',
+        detail: 'Key (lower(email))=(secret.person@example.com) already exists.',
+        where: 'SQL statement with secret.person@example.com',
+        parameters: ['secret.person@example.com'],
+      },
+    );
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email", "password_hash") values ($1, $2)',
+      ['secret.person@example.com', 'scrypt$17$hash-of-a-secret'],
+      databaseError,
+    );
+    logger.error({ err: failed }, 'request failed');
+    await flush();
+    const written = JSON.stringify(lines);
+    expect(written).not.toContain('secret.person@example.com');
+    expect(written).not.toContain('hash-of-a-secret');
+    // What helps to find the bug stays: the statement with its placeholders, the constraint, the code.
+    expect(lines[0]).toMatchObject({ msg: 'request failed', err: { type: 'DrizzleQueryError' } });
+    expect(written).toContain('insert into \\"users\\"');
+    expect(written).toContain('users_email_lower_key');
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, Logger, LoggerOptions } from 'pino';
+import {
+  stdSerializers,
+  type Bindings,
+  type ChildLoggerOptions,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 
 /** Anything that could carry a secret is removed before a log line is written. */
 export const REDACTED_PATHS = [
@@ -17,11 +23,50 @@ export const REDACTED_PATHS = [
   '*.cvv',
 ];
 
+/**
+ * Fields of database errors that repeat what a user sent: PostgreSQL's `detail` ("Key (email)=(…)
+ * already exists") and `where`, and the query parameters Drizzle and pg attach.
+ */
+const ECHOING_FIELDS = new Set(['detail', 'where', 'params', 'parameters', 'internalQuery']);
+const REDACTED = '[redacted]';
+
+/** Drizzle's message is "Failed query: <sql>\nparams: <values>"; the values leave, the SQL stays. */
+function echoedParameters(error: unknown): string[] {
+  const texts: string[] = [];
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 8; depth += 1) {
+    for (const key of ['params', 'parameters']) {
+      const value = (current as Record<string, unknown>)[key];
+      if (Array.isArray(value) && value.length > 0) texts.push(`params: ${String(value)}`);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return texts;
+}
+
+function withoutEchoes(value: unknown, echoes: string[]): unknown {
+  if (typeof value === 'string') {
+    return echoes.reduce((text, echo) => text.replaceAll(echo, `params: ${REDACTED}`), value);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !ECHOING_FIELDS.has(key))
+      .map(([key, item]) => [key, withoutEchoes(item, echoes)]),
+  );
+}
+
+/** Pino's error serializer, minus whatever a failed query would repeat of the user's input. */
+export function serializeError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  return withoutEchoes(stdSerializers.err(error), echoedParameters(error));
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
+      err: serializeError,
       req(request: { method: string; url: string; ip?: string; id?: string }) {
         // Query strings may carry tokens (verification links, guest sessions): log the path only.
         return { method: request.method, path: request.url.split('?')[0], ip: request.ip };

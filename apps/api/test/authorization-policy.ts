@@ -144,6 +144,19 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   /** Each party may ask; the state machine then allows only its own transitions (409 otherwise). */
   'PUT /api/orders/:id/status': ORDER_A,
   'PUT /api/payments/:id/status': ['generalAdmin'],
+  /** The parties add files for a delivery; a general admin reads them but adds none (403). */
+  'POST /api/orders/:id/files': ['buyer', 'member', 'teamAdmin'],
+  'GET /api/orders/:id/files/:fileId': ORDER_A,
+  /** The buyer and a general admin are told only the team delivers (403). */
+  'POST /api/orders/:id/deliveries': TEAM_A,
+  'GET /api/orders/:id/deliveries': ORDER_A,
+  'POST /api/orders/:id/accept': ['buyer'],
+  'POST /api/orders/:id/revision-requests': ['buyer'],
+  /** A general admin decides disputes and does not open them (403). */
+  'POST /api/orders/:id/disputes': ['buyer', 'member', 'teamAdmin'],
+  'GET /api/disputes': ['generalAdmin'],
+  'GET /api/disputes/:id': ORDER_A,
+  'POST /api/disputes/:id/resolve': ['generalAdmin'],
   /** The selling team is a party but may not review itself (403); strangers do not see the order. */
   'POST /api/orders/:id/review': ['buyer'],
   'GET /api/service-packages/:id/reviews': EVERYONE,

@@ -100,13 +100,27 @@ export function orderFixtures(context: TestContext) {
     return call('PUT', `/api/orders/${orderId}/status`, caller, { status });
   }
 
-  /** Moves an order along the lifecycle as its team would. */
-  async function advance(order: Order, team: TestTeam, to: 'in_progress' | 'completed') {
-    const steps = to === 'completed' ? ['in_progress', 'completed'] : ['in_progress'];
-    for (const step of steps) {
-      const response = await setStatus(team.admin, order.id, step);
-      expect(response.statusCode, response.body).toBe(200);
-    }
+  /**
+   * Moves an order along the lifecycle: the team starts and delivers; completing takes the buyer's
+   * acceptance, as the team cannot complete an order by itself.
+   */
+  async function advance(
+    order: Order,
+    team: TestTeam,
+    to: 'in_progress' | 'delivered' | 'completed',
+    buyer?: Caller,
+  ) {
+    let response = await setStatus(team.admin, order.id, 'in_progress');
+    expect(response.statusCode, response.body).toBe(200);
+    if (to === 'in_progress') return;
+    response = await call('POST', `/api/orders/${order.id}/deliveries`, team.admin, {
+      message: 'Here is the finished work.',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    if (to === 'delivered') return;
+    if (!buyer) throw new Error('Completing an order needs its buyer to accept the delivery');
+    response = await call('POST', `/api/orders/${order.id}/accept`, buyer);
+    expect(response.statusCode, response.body).toBe(200);
   }
 
   return { ...chat, call, createPackage, cardPayload, postOrder, purchase, setStatus, advance };

@@ -186,17 +186,62 @@ export async function createRouteWorld(context: TestContext) {
     return response.json<Order>();
   }
 
-  async function completedOrder(): Promise<Order> {
+  /** An order of `buyer` moved by its team: started, then also delivered when asked. */
+  async function orderIn(status: 'in_progress' | 'delivered'): Promise<Order> {
     const order = await purchase();
-    for (const status of ['in_progress', 'completed']) {
-      const response = await inject(
-        'PUT',
-        { url: `/api/orders/${order.id}/status`, body: { status } },
+    let response = await inject(
+      'PUT',
+      { url: `/api/orders/${order.id}/status`, body: { status: 'in_progress' } },
+      callers.teamAdmin.headers,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    if (status === 'delivered') {
+      response = await inject(
+        'POST',
+        { url: `/api/orders/${order.id}/deliveries`, body: { message: 'The matrix delivers.' } },
         callers.teamAdmin.headers,
       );
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.statusCode, response.body).toBe(201);
     }
     return order;
+  }
+
+  /** Completed the only way there is: the team delivers and the buyer accepts. */
+  async function completedOrder(): Promise<Order> {
+    const order = await orderIn('delivered');
+    const response = await inject('POST', { url: `/api/orders/${order.id}/accept` }, callers.buyer.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    return order;
+  }
+
+  /** An open dispute the buyer opened on a delivered order. */
+  async function openDispute(): Promise<number> {
+    const order = await orderIn('delivered');
+    const response = await inject(
+      'POST',
+      {
+        url: `/api/orders/${order.id}/disputes`,
+        body: { reason: 'poor_quality', details: 'The delivered work does not build at all.' },
+      },
+      callers.buyer.headers,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: number }>().id;
+  }
+
+  /** A file the buyer added to an order in progress. */
+  async function orderFile(): Promise<{ orderId: number; fileId: string }> {
+    const order = await orderIn('in_progress');
+    const response = await inject(
+      'POST',
+      {
+        url: `/api/orders/${order.id}/files`,
+        multipart: multipart('brief.txt', 'text/plain', Buffer.from('matrix brief')),
+      },
+      callers.buyer.headers,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return { orderId: order.id, fileId: response.json<{ id: string }>().id };
   }
 
   /** A saved card of `buyer` (whose older ones are cleared first: there is a cap per user). */
@@ -549,6 +594,38 @@ export async function createRouteWorld(context: TestContext) {
       'PUT /api/payments/:id/status': async () => ({
         url: `/api/payments/${(await purchase()).payment!.id}/status`,
         body: { status: 'refunded' },
+      }),
+      'POST /api/orders/:id/files': async () => ({
+        url: `/api/orders/${(await orderIn('in_progress')).id}/files`,
+        multipart: multipart('work.txt', 'text/plain', Buffer.from('matrix work')),
+      }),
+      'GET /api/orders/:id/files/:fileId': async () => {
+        const { orderId, fileId } = await orderFile();
+        return { url: `/api/orders/${orderId}/files/${fileId}` };
+      },
+      'POST /api/orders/:id/deliveries': async () => ({
+        url: `/api/orders/${(await orderIn('in_progress')).id}/deliveries`,
+        body: { message: 'Delivered by the matrix.' },
+      }),
+      'GET /api/orders/:id/deliveries': async () => ({
+        url: `/api/orders/${(await orderIn('delivered')).id}/deliveries`,
+      }),
+      'POST /api/orders/:id/accept': async () => ({
+        url: `/api/orders/${(await orderIn('delivered')).id}/accept`,
+      }),
+      'POST /api/orders/:id/revision-requests': async () => ({
+        url: `/api/orders/${(await orderIn('delivered')).id}/revision-requests`,
+        body: { message: 'Please change the colours.' },
+      }),
+      'POST /api/orders/:id/disputes': async () => ({
+        url: `/api/orders/${(await orderIn('delivered')).id}/disputes`,
+        body: { reason: 'other', details: 'We cannot agree on what was ordered.' },
+      }),
+      'GET /api/disputes': () => ({ url: '/api/disputes?status=open' }),
+      'GET /api/disputes/:id': async () => ({ url: `/api/disputes/${await openDispute()}` }),
+      'POST /api/disputes/:id/resolve': async () => ({
+        url: `/api/disputes/${await openDispute()}/resolve`,
+        body: { outcome: 'release', message: 'The work matches the package.' },
       }),
       'POST /api/orders/:id/review': async () => ({
         url: `/api/orders/${(await completedOrder()).id}/review`,

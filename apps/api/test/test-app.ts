@@ -42,7 +42,7 @@ export async function createTestDatabase(
   };
 }
 
-export type TestAppOptions = Pick<BuildAppOptions, 'logStream'>;
+export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'clock'>;
 
 /**
  * An app on an existing database, configured as in production but quiet and without the web build;
@@ -53,13 +53,15 @@ export async function startTestApp(
   environment: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<Omit<TestContext, 'connectionString'>> {
-  // Uploads and other local files of this app go to a folder of its own.
+  // Uploads and other local files of this app go to a folder of its own; the job runner stays off
+  // unless a test about jobs turns it on with JOBS_ENABLED=true.
   const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
+    JOBS_ENABLED: 'false',
     DATABASE_URL: connectionString,
     ...environment,
   });

@@ -214,7 +214,6 @@ export const savedPaymentMethodUpdateSchema = z.strictObject({
   expiry_year: savedMethodExpiryYearSchema.nullish(),
   is_default: z.boolean().optional(),
 });
-export type SavedPaymentMethodUpdate = z.input<typeof savedPaymentMethodUpdateSchema>;
 
 export const savedPaymentMethodSchema = z.object({
   id: z.number().int(),

@@ -57,4 +57,3 @@ export const technologyListQuerySchema = paginationQuerySchema.extend({
   project_type_id: optionalId,
   service_category_id: optionalId,
 });
-export type TechnologyListQuery = z.infer<typeof technologyListQuerySchema>;

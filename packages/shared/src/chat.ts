@@ -19,6 +19,8 @@ export const CHAT_TEXTS = {
   teamDashboardNoPermission: "You don't have permission to access this team's chats.",
   teamDashboardHint: "Please make sure you're logged in and are a member of this team.",
   messageRequired: 'Type a message first',
+  tooManyMessages: 'You are sending messages too quickly. Please wait a minute and try again.',
+  tooManyUploads: 'You are sending files too quickly. Please wait a minute and try again.',
 } as const;
 
 export const CHAT_MESSAGE_MAX = 5000;
@@ -204,6 +206,19 @@ export interface ServerEvents {
   /** To the sender only: a message sent over the socket was not stored, so it is not delivered. */
   message_failed: { client_message_id: string | null; detail: string };
   /**
+   * Never sent to a browser: travels between instances on a participant's control channel
+   * (`control:user:{id}`, `control:guest:{id}`) and closes that participant's open sockets with
+   * 4001, all of them (`session_ids` null) or those of the listed sessions, but never the one
+   * of `except_session_id`.
+   */
+  sessions_ended: { session_ids: string[] | null; except_session_id: string | null };
+  /**
+   * Never sent to a browser: the participant's rights in a team's rooms changed (a member was
+   * removed or left); each of their sockets in that team's rooms checks its access again and
+   * closes with 4003 when it is gone.
+   */
+  room_access_changed: { team_id: number };
+  /**
    * On the user channel of an order's buyer and of each member of its team: the order changed
    * (`event` is the timeline line just added); reload the order.
    */
@@ -222,7 +237,19 @@ export const clientEventSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientEvent = z.infer<typeof clientEventSchema>;
 
-/** WebSocket close codes: 4003 not a member, 4004 no such room (decision D4); 4001 not signed in. */
+/**
+ * Chat traffic one user or guest may send through the REST API per minute, counted across
+ * instances: far above a person typing, far below a script flooding a room or the disk.
+ */
+export const CHAT_MESSAGES_PER_MINUTE = 60;
+export const CHAT_UPLOADS_PER_MINUTE = 20;
+/** Chat files one user or guest may keep stored unless CHAT_UPLOAD_QUOTA_BYTES says otherwise. */
+export const CHAT_UPLOAD_QUOTA_BYTES_DEFAULT = 5 * 1024 ** 3;
+
+/**
+ * WebSocket close codes: 4003 not (or no longer) a member, 4004 no such room; 4001 not signed in,
+ * or the session ended, expired or must be checked again (the client reconnects with a fresh token).
+ */
 export const WS_CLOSE = {
   normal: 1000,
   tooBig: 1009,

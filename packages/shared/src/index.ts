@@ -18,3 +18,4 @@ export * from './packages';
 export * from './billing';
 export * from './deliveries';
 export * from './orders';
+export * from './text-rule';

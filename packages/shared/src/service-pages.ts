@@ -121,7 +121,3 @@ export const SERVICE_PAGES: readonly ServicePageDefinition[] = [
     technologies: ['OWASP ZAP', 'Burp Suite', 'Playwright', 'Cypress', 'k6', 'Selenium'],
   },
 ];
-
-export function serviceTitle(service: string): string | undefined {
-  return SERVICE_PAGES.find((page) => page.service === service)?.title;
-}

@@ -133,7 +133,6 @@ export const teamListQuerySchema = paginationQuerySchema.extend({
     .optional(),
   sort: z.enum(TEAM_SORTS).default('newest'),
 });
-export type TeamListQuery = z.input<typeof teamListQuerySchema>;
 
 export const teamListResponseSchema = z.object({
   items: z.array(teamSchema),

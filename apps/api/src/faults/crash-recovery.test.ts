@@ -32,7 +32,13 @@ describe('SIGKILL during writes', () => {
   let roomId: number;
   let packageId: number;
 
-  const environment = () => ({ DATABASE_URL: connectionString, JWT_SECRET, SEED_DEMO: 'false' });
+  // Messages are written as fast as possible: the per-minute chat limit is not what is tested here.
+  const environment = () => ({
+    DATABASE_URL: connectionString,
+    JWT_SECRET,
+    SEED_DEMO: 'false',
+    CHAT_MESSAGES_PER_MINUTE: '100000',
+  });
 
   beforeAll(async () => {
     const database = await createTestDatabase();

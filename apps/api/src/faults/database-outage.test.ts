@@ -39,6 +39,7 @@ describe('the database stops and comes back', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       SERVE_WEB: 'false',
+      JOBS_ENABLED: 'false',
       DATABASE_URL: throughProxy.toString(),
     });
     database = connectDatabase(throughProxy.toString(), 5);

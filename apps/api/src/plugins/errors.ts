@@ -18,6 +18,30 @@ const STATUS_OF: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** How long a client is asked to wait when the server is overloaded and no better estimate exists. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
+const OVERLOAD_DETAIL = 'The server is busy. Please try again in a few seconds.';
+
+/**
+ * Failures that mean "too much at once" rather than a bug: no free database connection within the
+ * pool's timeout, PostgreSQL out of connections or resources, or still starting. Drizzle wraps the
+ * driver's error, so the cause is looked at too.
+ */
+export function isOverload(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { message, code } = current as { message?: unknown; code?: unknown };
+    if (typeof message === 'string') {
+      if (message.includes('timeout exceeded when trying to connect')) return true;
+      if (message.includes('Connection terminated due to connection timeout')) return true;
+    }
+    // 53xxx insufficient resources (too many connections, out of memory), 57P03 cannot connect now.
+    if (typeof code === 'string' && (code.startsWith('53') || code === '57P03')) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function validationPath(context: string | undefined, instancePath: string): string {
   const field = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return [context, field].filter(Boolean).join('.');
@@ -33,6 +57,10 @@ function isClientRoute(method: string, path: string): boolean {
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter =
+        error.options.retryAfterSeconds ??
+        (error.code === 'unavailable' ? OVERLOAD_RETRY_AFTER_SECONDS : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(STATUS_OF[error.code]).send({
         detail: error.detail,
         ...(error.errors ? { errors: error.errors } : {}),
@@ -56,6 +84,12 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
       const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
       return reply.status(error.statusCode).send({ detail } satisfies ErrorResponse);
+    }
+    // Load is answered 503 with Retry-After, never 500: the client may simply try again.
+    if (isOverload(error) || error.statusCode === 503) {
+      request.log.warn({ err: error }, 'refused under load');
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ detail: OVERLOAD_DETAIL } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ detail: 'Internal server error' } satisfies ErrorResponse);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type {
   FastifyBaseLogger,
@@ -27,3 +28,24 @@ export async function uploadRoutes(app: FastifyInstance, declare: (scope: ZodApp
     declare(scope.withTypeProvider<ZodTypeProvider>());
   });
 }
+
+/**
+ * Reads an uploaded file into memory, counting the bytes received and keeping none past `maxBytes`
+ * (undefined then): the size that counts is what arrives, never what the client declares. Read the
+ * file with the multipart limit of `fileSizeLimitFor`: the reader then ends the file one byte past
+ * the limit and discards the rest of the request as it arrives (the connection stays usable); its
+ * own flag for a cut file is not reliable at the last chunk, so a cut file could pass for whole.
+ */
+export async function readAtMost(stream: Readable, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received <= maxBytes) chunks.push(chunk);
+    else chunks.length = 0;
+  }
+  return received > maxBytes ? undefined : Buffer.concat(chunks);
+}
+
+/** The multipart limit for a file read with readAtMost: one byte over, so that too much is seen. */
+export const fileSizeLimitFor = (maxBytes: number) => maxBytes + 1;

@@ -209,6 +209,11 @@ function renewSession(refusedToken: string | null): Promise<void> {
   return refreshInFlight;
 }
 
+/** Renews the access token now, e.g. after the server closed a socket because the token expired. */
+export function renewAccessToken(): Promise<void> {
+  return renewSession(getAccessToken());
+}
+
 /**
  * A 401 from these is the answer about the credentials they carry (a wrong password, a spent reset
  * link), not about the session, so it never triggers a refresh.

@@ -105,6 +105,26 @@ describe('RealtimeClient', () => {
     expect(FakeSocket.created).toHaveLength(4);
   });
 
+  it('renews the access token before reconnecting after 4001, and uses the new one', async () => {
+    let token = 'token-1';
+    const renewToken = vi.fn(async () => {
+      token = 'token-2';
+    });
+    client({ renewToken, getToken: () => token }).connect();
+    latest().serverOpens();
+    latest().serverCloses(4001);
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(FakeSocket.created).toHaveLength(2);
+    expect(latest().url).toContain('access_token=token-2');
+    // Any other drop reconnects without a renewal.
+    latest().serverOpens();
+    latest().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(renewToken).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.created).toHaveLength(3);
+  });
+
   it.each([1000, 4003, 4004])('does not reconnect after close code %i', (code) => {
     const onClosedForGood = vi.fn();
     const statuses: string[] = [];

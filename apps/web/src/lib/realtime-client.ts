@@ -58,6 +58,11 @@ export interface RealtimeClientOptions {
   onStatusChange?: (status: RealtimeStatus) => void;
   /** Called with the close code when the server gave a final answer (4003, 4004, 1000). */
   onClosedForGood?: (code: number) => void;
+  /**
+   * Called before reconnecting after the server ended the session's socket (4001: the access token
+   * expired, or the session changed): without a fresh token the next attempt would be refused too.
+   */
+  renewToken?: () => Promise<void>;
   createSocket?: SocketFactory;
   origin?: { protocol: string; host: string };
 }
@@ -172,9 +177,17 @@ export class RealtimeClient {
       this.setStatus('reconnecting');
       const delay = reconnectDelay(this.attempt);
       this.attempt += 1;
+      const renewal =
+        code === WS_CLOSE.unauthenticated ? this.options.renewToken?.().catch(() => undefined) : undefined;
       this.timer = setTimeout(() => {
         this.timer = null;
-        if (!this.stopped) this.open();
+        if (!renewal) {
+          if (!this.stopped) this.open();
+          return;
+        }
+        void renewal.then(() => {
+          if (!this.stopped && this.socket === null) this.open();
+        });
       }, delay);
     };
   }

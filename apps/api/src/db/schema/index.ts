@@ -12,3 +12,4 @@ export * from './verification';
 export * from './profile';
 export * from './chat';
 export * from './billing';
+export * from './deliveries';

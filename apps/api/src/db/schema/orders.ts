@@ -20,7 +20,9 @@ export const orderStatus = pgEnum('order_status', [
   'pending',
   'confirmed',
   'in_progress',
+  'delivered',
   'completed',
+  'disputed',
   'cancelled',
   'refunded',
 ]);
@@ -44,8 +46,28 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('USD'),
     ...timestamps(),
     completedAt: instant('completed_at'),
+    /** When the payment succeeded; the due date counts from here. */
+    confirmedAt: instant('confirmed_at'),
+    /** confirmed_at + the package's duration_days, fixed at confirmation: deliveries and revisions move nothing. */
+    dueAt: instant('due_at'),
+    /** The latest delivery. */
+    deliveredAt: instant('delivered_at'),
+    /** Set by a delivery, cleared by a revision request or a dispute: when the system accepts for the buyer. */
+    autoCompleteAt: instant('auto_complete_at'),
+    /** Copied from the package at purchase, so a later package edit changes no order. */
+    revisionsIncluded: integer('revisions_included').notNull().default(1),
+    revisionsUsed: integer('revisions_used').notNull().default(0),
+    /** The one reminder to the team a day before due_at; set once so that no sweep sends it twice. */
+    dueReminderSentAt: instant('due_reminder_sent_at'),
   },
   (table) => [
+    index('orders_auto_complete_idx')
+      .on(table.autoCompleteAt)
+      .where(sql`${table.autoCompleteAt} is not null`),
+    index('orders_due_reminder_idx')
+      .on(table.dueAt)
+      .where(sql`${table.dueReminderSentAt} is null and ${table.dueAt} is not null`),
+    check('orders_revisions_used_range', sql`${table.revisionsUsed} >= 0`),
     index('orders_buyer_idx').on(table.buyerId),
     index('orders_team_idx').on(table.teamId),
     index('orders_status_completed_idx').on(table.status, table.completedAt),
@@ -68,6 +90,8 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLastFour: text('card_last_four'),
     failureMessage: text('failure_message'),
+    /** What went back to the payer: all of it for a refund, a part for a dispute's partial refund. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     completedAt: instant('completed_at'),
   },

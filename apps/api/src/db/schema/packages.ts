@@ -29,6 +29,8 @@ export const servicePackages = pgTable(
     /** Integer cents: no rounding errors in sums. */
     priceCents: integer('price_cents').notNull(),
     durationDays: integer('duration_days').notNull(),
+    /** How many revision requests an order of this package includes (0-10). */
+    revisions: integer('revisions').notNull().default(1),
     /** Comma-separated, as the API sends and receives it. */
     tags: text('tags').notNull().default(''),
     requirements: text('requirements'),
@@ -59,6 +61,7 @@ export const servicePackages = pgTable(
     index('service_packages_tags_idx').using('gin', sql`string_to_array(lower(${table.tags}), ',')`),
     check('service_packages_price_positive', sql`${table.priceCents} > 0`),
     check('service_packages_duration_positive', sql`${table.durationDays} >= 1`),
+    check('service_packages_revisions_range', sql`${table.revisions} between 0 and 10`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@teamhire/shared';
 
@@ -14,24 +14,39 @@ export interface AccessTokenClaims {
 }
 
 export interface AccessTokens {
-  issue(claims: AccessTokenClaims): Promise<string>;
+  /**
+   * With `issuedAt` and `tokenId` the token is a pure function of its inputs: the same session and
+   * moment give the same token, so an answer can be repeated exactly.
+   */
+  issue(claims: AccessTokenClaims, options?: { issuedAt: Date; tokenId: string }): Promise<string>;
+  /**
+   * The refresh token that follows the given one, derived with the signing key: whoever presents a
+   * token again within the grace gets the same successor, and nobody can derive one without the key.
+   */
+  successorOf(refreshToken: string): string;
   /** Undefined for anything but a valid, unexpired access token of this API. */
   verify(token: string): Promise<AccessTokenClaims | undefined>;
 }
 
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // A key of its own for successors, so that it never signs anything a JWT check would accept.
+  const successorKey = createHmac('sha256', secret).update('refresh-token-successor').digest();
   return {
-    issue: ({ userId, sessionId }) =>
-      new SignJWT({ typ: TOKEN_TYPE, sid: sessionId })
+    issue: ({ userId, sessionId }, options) => {
+      const issuedAtSeconds = Math.floor((options?.issuedAt ?? new Date()).getTime() / 1000);
+      return new SignJWT({ typ: TOKEN_TYPE, sid: sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setAudience(AUDIENCE)
         .setIssuer(ISSUER)
-        .setJti(randomUUID())
-        .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-        .sign(key),
+        .setJti(options?.tokenId ?? randomUUID())
+        .setIssuedAt(issuedAtSeconds)
+        .setExpirationTime(issuedAtSeconds + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    successorOf: (refreshToken) =>
+      createHmac('sha256', successorKey).update(refreshToken).digest('base64url'),
     async verify(token) {
       try {
         // The algorithm is pinned: a token signed with anything else (or 'none') is refused.

@@ -105,7 +105,13 @@ export async function insertRefreshToken(
   db: DatabaseOrTransaction,
   token: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
 ) {
-  await db.insert(refreshTokens).values(token);
+  const [row] = await db.insert(refreshTokens).values(token).returning();
+  return row!;
+}
+
+export async function findRefreshToken(db: DatabaseOrTransaction, tokenHash: string) {
+  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  return row;
 }
 
 /** Locks the row so that two refreshes of one token are decided one after the other. */

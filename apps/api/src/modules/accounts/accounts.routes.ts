@@ -20,7 +20,7 @@ import {
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { uploadRoutes } from '../../plugins/uploads';
+import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
 import * as accounts from './accounts.service';
 import { replaceProfilePicture } from './profile-picture';
 
@@ -132,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request) =>
-      accounts.changePassword(context, await authenticator.requireActor(request), request.body),
+      accounts.changePassword(context, await authenticator.requireActor(request), request.body, request.ip),
   );
 
   app.post(
@@ -204,18 +204,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       async (request) => {
         const actor = await authenticator.requireActor(request);
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', T.pictureNotImage);
-        const file = await request.file({ limits: { fileSize: PROFILE_PICTURE_MAX_BYTES, files: 1 } });
+        const file = await request.file({
+          limits: { fileSize: fileSizeLimitFor(PROFILE_PICTURE_MAX_BYTES), files: 1 },
+        });
         if (!file) throw new AppError('validation', T.pictureNotImage);
-        let content: Buffer;
-        try {
-          content = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('payload_too_large', T.pictureTooLarge);
-          throw error;
-        }
         const user = await replaceProfilePicture(context, actor, {
-          content,
+          stream: file.file,
           mimetype: file.mimetype,
         });
         return { profile_picture_url: user.profile_picture_url ?? '' };

@@ -16,11 +16,13 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
+import type { RateLimiter, RateLimitRule, Reservation } from '../rate-limit/rate-limiter';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+import { endSocketSessions } from '../realtime/socket-rights';
 import type { AccessTokens } from './access-tokens';
 import * as repository from './accounts.repository';
 import { removeUploadedAvatar } from './avatar-files';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, type PasswordHasher } from './password';
 import { digestToken, newSecretToken } from './secret-tokens';
 
 export interface AccountsContext {
@@ -28,12 +30,24 @@ export interface AccountsContext {
   accessTokens: AccessTokens;
   mailer: Mailer;
   limiter: RateLimiter;
+  passwordHasher: PasswordHasher;
   publicUrl: string;
   uploadsDir: string;
+  bus: RealtimeBus;
 }
 
-export function accountsContext({ db, accessTokens, mailer, limiter, config }: AppDeps): AccountsContext {
-  return { db, accessTokens, mailer, limiter, publicUrl: config.publicUrl, uploadsDir: config.uploadsDir };
+export function accountsContext(deps: AppDeps): AccountsContext {
+  const { db, accessTokens, mailer, limiter, passwordHasher, bus, config } = deps;
+  return {
+    db,
+    accessTokens,
+    mailer,
+    limiter,
+    passwordHasher,
+    bus,
+    publicUrl: config.publicUrl,
+    uploadsDir: config.uploadsDir,
+  };
 }
 
 const MINUTE_MS = 60_000;
@@ -44,14 +58,26 @@ const VERIFICATION_TOKEN_TTL_MS = DAY_MS;
 /** Two tabs refreshing with the same token at once are not an attack. */
 const REFRESH_REUSE_GRACE_MS = 10_000;
 
+/**
+ * Wrong passwords are counted three ways, so that guessing is slow and yet nobody can lock an owner
+ * out: per account and address (10 in 15 minutes), per address over every account (10, for one
+ * address trying many accounts), and per account over every address (50: a guesser spread over many
+ * addresses). The last ceiling is not applied from an address the account signed in from in the
+ * last 30 days, so the owner still gets in from home while someone else is guessing.
+ */
 export const RATE_LIMITS = {
+  loginFailuresPerAccountAndAddress: {
+    bucket: 'login-failure:account-address',
+    limit: 10,
+    windowMs: 15 * MINUTE_MS,
+  },
   loginFailuresPerAddress: {
     bucket: 'login-failure:address',
     limit: 10,
     windowMs: 15 * MINUTE_MS,
     perAddress: true,
   },
-  loginFailuresPerAccount: { bucket: 'login-failure:account', limit: 10, windowMs: 15 * MINUTE_MS },
+  loginFailuresPerAccount: { bucket: 'login-failure:account', limit: 50, windowMs: 15 * MINUTE_MS },
   passwordResetPerAddress: {
     bucket: 'password-reset:address',
     limit: 10,
@@ -166,7 +192,7 @@ export async function register(
   alsoInTransaction?: (transaction: DatabaseOrTransaction, user: repository.UserRow) => Promise<void>,
 ): Promise<User> {
   assertIdentityFree(await repository.findTakenIdentity(context.db, input));
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await context.passwordHasher.hash(input.password);
   try {
     return await context.db.transaction(async (transaction) => {
       const user = await repository.insertUser(transaction, {
@@ -195,26 +221,59 @@ let dummyHash: Promise<string> | undefined;
 /** Verifying against a throwaway hash makes an unknown user cost as much time as a wrong password. */
 const throwawayHash = () => (dummyHash ??= hashPassword(randomUUID()));
 
+/** The key of an (account, address) pair; stored only as a digest, as it is kept for 30 days. */
+const pairKey = (accountKey: string, clientAddress: string) => digestToken(`${accountKey}\n${clientAddress}`);
+
+/**
+ * Reserves one wrong-password attempt on every counter before the hash runs, so that parallel
+ * attempts cannot all pass the limit; a right password gives the reservation back.
+ */
+async function reservePasswordAttempt(context: AccountsContext, accountKey: string, clientAddress: string) {
+  const pair = pairKey(accountKey, clientAddress);
+  const knownAddress = await context.limiter.isRemembered(pair);
+  const reservations: Reservation[] = [
+    { rule: RATE_LIMITS.loginFailuresPerAccountAndAddress, key: pair },
+    { rule: RATE_LIMITS.loginFailuresPerAddress, key: clientAddress },
+    { rule: RATE_LIMITS.loginFailuresPerAccount, key: accountKey, enforce: !knownAddress },
+  ];
+  return { reserved: await context.limiter.reserve(reservations), pair };
+}
+
+/** Runs a password check counted as an attempt; anything but a wrong password does not count. */
+async function checkPasswordAttempt(
+  context: AccountsContext,
+  accountKey: string,
+  clientAddress: string,
+  check: () => Promise<boolean>,
+): Promise<{ matches: boolean; pair: string }> {
+  const { reserved, pair } = await reservePasswordAttempt(context, accountKey, clientAddress);
+  let matches: boolean;
+  try {
+    matches = await check();
+  } catch (error) {
+    // A busy server refused to hash: that was no guess.
+    await reserved.release();
+    throw error;
+  }
+  if (matches) await reserved.release();
+  return { matches, pair };
+}
+
 export async function login(
   context: AccountsContext,
   input: { username: string; password: string },
   clientAddress: string,
 ): Promise<TokenResponse> {
-  const { limiter } = context;
-  await limiter.assertBelow(RATE_LIMITS.loginFailuresPerAddress, clientAddress);
   const found = await repository.findUserByIdentifier(context.db, input.username);
   const accountKey = found ? `user:${found.user.id}` : `name:${input.username.toLowerCase()}`;
-  await limiter.assertBelow(RATE_LIMITS.loginFailuresPerAccount, accountKey);
-
-  const passwordMatches = found
-    ? await verifyPassword(input.password, found.user.passwordHash)
-    : await verifyPassword(input.password, await throwawayHash()).then(() => false);
-  if (!found || !passwordMatches) {
-    await limiter.record(RATE_LIMITS.loginFailuresPerAddress, clientAddress);
-    await limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
-    throw new AppError('unauthorized', T.invalidCredentials);
-  }
+  const { matches, pair } = await checkPasswordAttempt(context, accountKey, clientAddress, () =>
+    found
+      ? context.passwordHasher.verify(input.password, found.user.passwordHash)
+      : throwawayHash().then((hash) => context.passwordHasher.verify(input.password, hash).then(() => false)),
+  );
+  if (!found || !matches) throw new AppError('unauthorized', T.invalidCredentials);
   if (!found.user.isActive) throw new AppError('forbidden', T.accountInactive);
+  await context.limiter.remember(pair);
   return context.db.transaction(async (transaction) => {
     await recordActivity(transaction, {
       userId: found.user.id,
@@ -230,7 +289,9 @@ type RefreshOutcome = { kind: 'tokens'; tokens: TokenResponse } | { kind: 'refus
 /**
  * Rotation: every refresh token works once and is replaced by a successor in the same family.
  * Presenting a used token again means it was copied: the whole family (session) is revoked, except
- * within a short grace after its first use, when it is two tabs refreshing at the same moment.
+ * within a short grace after its first use, when it is two tabs refreshing at the same moment. Those
+ * get the very successor (and access token) the first refresh got, never a second one: the session
+ * keeps one live refresh token, however many requests raced.
  */
 export async function refresh(context: AccountsContext, refreshToken: string): Promise<TokenResponse> {
   const outcome = await context.db.transaction(async (transaction): Promise<RefreshOutcome> => {
@@ -247,18 +308,31 @@ export async function refresh(context: AccountsContext, refreshToken: string): P
       await repository.revokeFamily(transaction, row.familyId);
       return { kind: 'refused', detail: 'This session was signed out for your safety. Please log in again.' };
     }
-    if (!row.usedAt) await repository.markRefreshTokenUsed(transaction, row.id);
-    const successor = newSecretToken();
-    await repository.insertRefreshToken(transaction, {
-      userId: row.userId,
-      familyId: row.familyId,
-      tokenHash: digestToken(successor),
-      expiresAt: row.expiresAt,
-    });
+    const successor = context.accessTokens.successorOf(refreshToken);
+    const successorHash = digestToken(successor);
+    let successorRow;
+    if (row.usedAt) {
+      successorRow = await repository.findRefreshToken(transaction, successorHash);
+      // Gone (revoked with its session, or issued before successors were derived): sign in again.
+      if (!successorRow || successorRow.revokedAt) {
+        return { kind: 'refused', detail: 'Invalid or expired refresh token' };
+      }
+    } else {
+      await repository.markRefreshTokenUsed(transaction, row.id);
+      successorRow = await repository.insertRefreshToken(transaction, {
+        userId: row.userId,
+        familyId: row.familyId,
+        tokenHash: successorHash,
+        expiresAt: row.expiresAt,
+      });
+    }
     return {
       kind: 'tokens',
       tokens: {
-        access_token: await context.accessTokens.issue({ userId: row.userId, sessionId: row.familyId }),
+        access_token: await context.accessTokens.issue(
+          { userId: row.userId, sessionId: row.familyId },
+          { issuedAt: successorRow.createdAt, tokenId: successorHash.slice(0, 32) },
+        ),
         refresh_token: successor,
         token_type: 'bearer',
         expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -275,14 +349,23 @@ export async function logout(
   actor: Actor | undefined,
   refreshToken: string | undefined,
 ) {
-  await context.db.transaction(async (transaction) => {
+  const ended = await context.db.transaction(async (transaction) => {
+    const sessions: { userId: number; sessionId: string }[] = [];
     if (refreshToken) {
       const row = await repository.findRefreshTokenForUpdate(transaction, digestToken(refreshToken));
-      if (row && (!actor || row.userId === actor.id))
+      if (row && (!actor || row.userId === actor.id)) {
         await repository.revokeFamily(transaction, row.familyId);
+        sessions.push({ userId: row.userId, sessionId: row.familyId });
+      }
     }
-    if (actor) await repository.revokeFamily(transaction, actor.sessionId);
+    if (actor) {
+      await repository.revokeFamily(transaction, actor.sessionId);
+      sessions.push({ userId: actor.id, sessionId: actor.sessionId });
+    }
+    return sessions;
   });
+  for (const { userId, sessionId } of ended)
+    await endSocketSessions(context.bus, { kind: 'user', id: userId }, { sessionIds: [sessionId] });
 }
 
 export async function getCurrentUser(context: AccountsContext, actor: Actor): Promise<User> {
@@ -369,18 +452,20 @@ export async function changePassword(
   context: AccountsContext,
   actor: Actor,
   input: { current_password: string; new_password: string },
+  clientAddress: string,
 ): Promise<MessageResponse> {
-  const accountKey = `user:${actor.id}`;
-  await context.limiter.assertBelow(RATE_LIMITS.loginFailuresPerAccount, accountKey);
   const found = await repository.findUserById(context.db, actor.id);
   if (!found) throw new AppError('unauthorized', T.notAuthenticated);
-  if (!(await verifyPassword(input.current_password, found.user.passwordHash))) {
-    await context.limiter.record(RATE_LIMITS.loginFailuresPerAccount, accountKey);
+  // A stolen session guessing the password here is limited like a guess at sign-in.
+  const { matches } = await checkPasswordAttempt(context, `user:${actor.id}`, clientAddress, () =>
+    context.passwordHasher.verify(input.current_password, found.user.passwordHash),
+  );
+  if (!matches) {
     throw new AppError('bad_request', T.currentPasswordWrong, [
       { path: 'body.current_password', message: T.currentPasswordWrong },
     ]);
   }
-  const passwordHash = await hashPassword(input.new_password);
+  const passwordHash = await context.passwordHasher.hash(input.new_password);
   await context.db.transaction(async (transaction) => {
     await repository.updateUser(transaction, actor.id, { passwordHash });
     // Every other session is signed out, in case the old password leaked; this one stays.
@@ -391,6 +476,7 @@ export async function changePassword(
       description: 'Changed password and signed out other sessions',
     });
   });
+  await endSocketSessions(context.bus, { kind: 'user', id: actor.id }, { exceptSessionId: actor.sessionId });
   return { message: T.passwordChanged };
 }
 
@@ -421,7 +507,7 @@ export async function resetPassword(
   if (!(await repository.isOneTimeTokenUsable(context.db, tokenHash, 'password_reset'))) {
     throw new AppError('bad_request', T.resetTokenExpired);
   }
-  const passwordHash = await hashPassword(input.new_password);
+  const passwordHash = await context.passwordHasher.hash(input.new_password);
   const reset = await context.db.transaction(async (transaction) => {
     const userId = await repository.consumeOneTimeToken(transaction, tokenHash, 'password_reset');
     if (userId === undefined) return false;
@@ -433,9 +519,10 @@ export async function resetPassword(
       action: 'auth.password_reset',
       description: 'Reset password by email and signed out every session',
     });
-    return true;
+    return userId;
   });
-  if (!reset) throw new AppError('bad_request', T.resetTokenExpired);
+  if (reset === false) throw new AppError('bad_request', T.resetTokenExpired);
+  await endSocketSessions(context.bus, { kind: 'user', id: reset });
   return { message: T.resetSuccess };
 }
 

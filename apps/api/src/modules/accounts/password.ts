@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { AppError } from '../../errors';
 
 /** OWASP's scrypt recommendation: N=2^17, r=8, p=1; the parameters travel with each hash. */
 const DEFAULT_COST_LOG2 = 17;
@@ -38,4 +39,52 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(parallelism),
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, stored: string): Promise<boolean>;
+}
+
+/** How long a client refused by a full hashing queue is asked to wait. */
+export const HASHING_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Every hash of a request goes through here: at most `concurrency` run at once (each holds 128 MiB
+ * and a thread for about 0.3 s) and at most `queueLimit` wait. A burst beyond that is refused at
+ * once with 503 and Retry-After, instead of growing memory without bound or letting every request
+ * wait so long that its database connections time out.
+ */
+export function createPasswordHasher(options: { concurrency: number; queueLimit: number }): PasswordHasher {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+
+  const run = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= options.concurrency) {
+      if (waiting.length >= options.queueLimit) {
+        throw new AppError(
+          'unavailable',
+          'The server is busy. Please try again in a few seconds.',
+          undefined,
+          { retryAfterSeconds: HASHING_RETRY_AFTER_SECONDS },
+        );
+      }
+      // The finishing job hands its slot over directly, so `running` stays counted.
+      await new Promise<void>((resolveTurn) => waiting.push(resolveTurn));
+    } else {
+      running += 1;
+    }
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+
+  return {
+    hash: (password) => run(() => hashPassword(password)),
+    verify: (password, stored) => run(() => verifyPassword(password, stored)),
+  };
 }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { ACCOUNT_TEXTS as T, type User } from '@teamhire/shared';
+import { ACCOUNT_TEXTS as T, PROFILE_PICTURE_MAX_BYTES, type User } from '@teamhire/shared';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import { readAtMost } from '../../plugins/uploads';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './accounts.repository';
 import { AVATAR_URL_PREFIX, avatarsDirectory, removeUploadedAvatar } from './avatar-files';
@@ -15,16 +17,20 @@ const AVATAR_SIZE_PX = 256;
 /**
  * Stores a square, re-encoded copy of the picture under a generated name (the client's file name
  * is never used) and removes the previous upload. Re-encoding also strips metadata such as GPS.
+ * The size is that of the bytes received, counted as they arrive: over 5 MB is 413 whatever the
+ * picture inside (bytes padded after a small image included), then anything but an image is 415.
  */
 export async function replaceProfilePicture(
   context: AccountsContext,
   actor: Actor,
-  upload: { content: Buffer; mimetype: string },
+  upload: { stream: Readable; mimetype: string },
 ): Promise<User> {
+  const content = await readAtMost(upload.stream, PROFILE_PICTURE_MAX_BYTES);
+  if (!content) throw new AppError('payload_too_large', T.pictureTooLarge);
   if (!upload.mimetype.startsWith('image/')) throw new AppError('unsupported_media_type', T.pictureNotImage);
   let image: Buffer;
   try {
-    image = await sharp(upload.content, { limitInputPixels: 40_000_000 })
+    image = await sharp(content, { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' })
       .webp({ quality: 85 })

@@ -8,14 +8,15 @@ import {
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { ChatContext } from './chat.service';
+import { chatLimitsOf, type ChatContext } from './chat.service';
+import { retryAfterWhenRefused } from './chat.routes';
 import { openFile, storeUpload, tooLarge } from './chat-files';
-import { uploadRoutes } from '../../plugins/uploads';
+import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
 import { createParticipants } from './participants';
 
 const tags = ['chat'];
 const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
-const errors = (...codes: (401 | 403 | 404 | 413 | 415 | 422)[]) =>
+const errors = (...codes: (401 | 403 | 404 | 413 | 415 | 422 | 429)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 /** Room for the multipart framing around a file of exactly the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -28,6 +29,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     db: deps.db,
     bus: deps.bus,
     limiter: deps.limiter,
+    limits: chatLimitsOf(deps.config),
     uploadsDir: deps.config.uploadsDir,
   };
   const participants = createParticipants(deps.db, deps.authenticator);
@@ -38,12 +40,14 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       {
         schema: {
           tags,
-          summary: 'Send a file (any type, at most 1 GiB), streamed to storage',
+          summary:
+            "Send a file (any type, at most 1 GiB, within the sender's storage quota), streamed to storage",
           ...secured,
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422) },
+          response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422, 429) },
         },
+        onSend: retryAfterWhenRefused,
       },
       async (request, reply) => {
         const participant = await participants.require(request);
@@ -54,12 +58,16 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         }
         if (!request.isMultipart())
           throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
-        const file = await request.file({ limits: { fileSize: CHAT_UPLOAD_MAX_BYTES, files: 1 } });
+        // One byte over the limit: a file too large is then seen by its stored size, not only by a flag.
+        const file = await request.file({
+          limits: { fileSize: fileSizeLimitFor(CHAT_UPLOAD_MAX_BYTES), files: 1 },
+        });
         if (!file) throw new AppError('validation', 'Choose a file to send');
         const message = await storeUpload(context, participant, request.params.id, {
           stream: file.file,
           fileName: file.filename,
           mimeType: file.mimetype,
+          atLeastBytes: Number.isFinite(declared) ? Math.max(0, declared - MULTIPART_OVERHEAD_BYTES) : 0,
         });
         return reply.status(201).send(message);
       },

@@ -147,6 +147,24 @@ describe('chat files', () => {
       );
     });
 
+    it('removes bidirectional controls from the stored name, so it shows what it is', async () => {
+      const content = Buffer.from('MZ not really a program');
+      for (const [clientName, stored] of [
+        ['invoice\u202Egpj.exe', 'invoicegpj.exe'],
+        ['\u2066report\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D.pdf', 'report.pdf'],
+        ['tab\tand\u0000nul.txt', 'tabandnul.txt'],
+      ] as const) {
+        const message = await uploaded(customer, roomId, clientName, 'application/octet-stream', content);
+        expect(message.file_name).toBe(stored);
+        const fileId = message.file_url!.split('/').pop();
+        const { rows } = await context.database.pool.query<{ original_name: string }>(
+          'select original_name from chat_files where id = $1',
+          [fileId],
+        );
+        expect(rows).toEqual([{ original_name: stored }]);
+      }
+    });
+
     it("stores under a generated name, never the client's path", async () => {
       const picture = await png(40, 40);
       for (const clientName of ['../../x.png', '..\\..\\x.png', '/etc/x.png']) {

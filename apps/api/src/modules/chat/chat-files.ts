@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { fileKindOf, type ChatMessage } from '@teamhire/shared';
+import { CHAT_UPLOAD_MAX_BYTES, cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
 import { AppError } from '../../errors';
 import * as repository from './chat.repository';
 import {
   announceInboxChange,
+  assertChatRate,
   roomAccess,
   roomChannel,
   toMessageResponse,
@@ -29,15 +30,6 @@ const storedPath = (uploadsDir: string, roomId: number, fileId: string) =>
 const thumbnailPath = (uploadsDir: string, roomId: number, fileId: string) =>
   join(chatFilesDirectory(uploadsDir, roomId), `${fileId}.thumb.webp`);
 
-/** Shown to people only, never used as a path: no folders, no control characters, bounded length. */
-export function displayName(clientName: string | undefined): string {
-  const name = basename((clientName ?? '').replaceAll('\\', '/'))
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(0, 200);
-  return name || 'file';
-}
-
 export const tooLarge = (bytes?: number) =>
   new AppError(
     'payload_too_large',
@@ -46,17 +38,45 @@ export const tooLarge = (bytes?: number) =>
       : `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / 1024 ** 3).toFixed(2)}GB.`,
   );
 
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)}GB`;
+  return `${Math.ceil(bytes / 1024 ** 2)}MB`;
+}
+
+const quotaExceeded = (quotaBytes: number, usedBytes: number) =>
+  new AppError(
+    'payload_too_large',
+    `This file does not fit in your storage for chat files: ${formatBytes(usedBytes)} of ${formatBytes(quotaBytes)} used.`,
+  );
+
+const senderOf = (participant: Participant) => ({
+  userId: participant.kind === 'user' ? participant.id : null,
+  guestId: participant.kind === 'guest' ? participant.id : null,
+});
+
 /**
  * Streams an upload to disk under a generated name, never holding it in memory. The multipart
  * reader stops at 1 GiB and errors; the partial file is then removed and the client gets 413.
+ * Uploads count against the sender's per-minute limit and storage quota; a file that does not fit
+ * is refused before a byte is read when its declared size already says so, else once it is counted.
  */
 export async function storeUpload(
   context: ChatContext & { uploadsDir: string },
   participant: Participant,
   roomId: number,
-  upload: { stream: Readable & { truncated?: boolean }; fileName: string | undefined; mimeType: string },
+  upload: {
+    stream: Readable & { truncated?: boolean };
+    fileName: string | undefined;
+    mimeType: string;
+    /** A lower bound on the file's size, from the request's declared length; 0 when unknown. */
+    atLeastBytes: number;
+  },
 ): Promise<ChatMessage> {
+  await assertChatRate(context, participant, 'upload');
   const access = await roomAccess(context.db, participant, roomId);
+  const quota = context.limits.uploadQuotaBytes;
+  const usedBefore = await repository.storedBytes(context.db, senderOf(participant));
+  if (usedBefore + upload.atLeastBytes > quota) throw quotaExceeded(quota, usedBefore);
   const fileId = randomUUID();
   const directory = chatFilesDirectory(context.uploadsDir, roomId);
   await mkdir(directory, { recursive: true });
@@ -71,7 +91,12 @@ export async function storeUpload(
     throw error;
   }
   const { size } = await stat(target);
-  const name = displayName(upload.fileName);
+  if (size > CHAT_UPLOAD_MAX_BYTES) {
+    await rm(target, { force: true });
+    throw tooLarge(size);
+  }
+  // Shown to people only, never used as a path.
+  const name = cleanFileName(upload.fileName);
   const kind = fileKindOf(name);
   let hasThumbnail = false;
   if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {
@@ -86,25 +111,35 @@ export async function storeUpload(
         () => false,
       );
   }
-  const messageId = await context.db.transaction(async (transaction) => {
-    await repository.insertFile(transaction, {
-      id: fileId,
-      chatRoomId: roomId,
-      originalName: name,
-      mimeType: upload.mimeType || 'application/octet-stream',
-      sizeBytes: size,
-      kind,
-      hasThumbnail,
+  let messageId: number | undefined;
+  try {
+    messageId = await context.db.transaction(async (transaction) => {
+      const used = await repository.lockedStoredBytes(transaction, senderOf(participant));
+      if (used + size > quota) throw quotaExceeded(quota, used);
+      await repository.insertFile(transaction, {
+        id: fileId,
+        chatRoomId: roomId,
+        originalName: name,
+        mimeType: upload.mimeType || 'application/octet-stream',
+        sizeBytes: size,
+        kind,
+        hasThumbnail,
+      });
+      return repository.insertMessage(transaction, {
+        chatRoomId: roomId,
+        senderUserId: participant.kind === 'user' ? participant.id : null,
+        senderGuestId: participant.kind === 'guest' ? participant.id : null,
+        messageText: name,
+        messageType: hasThumbnail ? 'image' : 'file',
+        fileId,
+      });
     });
-    return repository.insertMessage(transaction, {
-      chatRoomId: roomId,
-      senderUserId: participant.kind === 'user' ? participant.id : null,
-      senderGuestId: participant.kind === 'guest' ? participant.id : null,
-      messageText: name,
-      messageType: hasThumbnail ? 'image' : 'file',
-      fileId,
-    });
-  });
+  } catch (error) {
+    // Refused (over the quota) or not recorded: a file no message points to is nobody's.
+    await rm(target, { force: true });
+    await rm(thumbnailPath(context.uploadsDir, roomId, fileId), { force: true });
+    throw error;
+  }
   const message = toMessageResponse((await repository.findMessage(context.db, messageId!))!);
   await repository.markRead(context.db, roomId, readerKey(participant), messageId);
   await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });

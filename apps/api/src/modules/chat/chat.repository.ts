@@ -1,5 +1,5 @@
 import type { ChatRole } from '@teamhire/shared';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   chatFiles,
@@ -368,6 +368,25 @@ export async function findGuestBySessionHash(db: DatabaseOrTransaction, tokenHas
 }
 
 /** The guest's rooms and messages become the new account's; the guest session ends. */
+/**
+ * Ends the guest session for the account, only while it is still live; the row lock makes parallel
+ * upgrades of one guest wait for each other, and every one after the first finds it ended.
+ */
+export async function claimGuestForUpgrade(db: DatabaseOrTransaction, guestId: number, userId: number) {
+  const [row] = await db
+    .update(guestUsers)
+    .set({ upgradedUserId: userId, expiresAt: new Date() })
+    .where(
+      and(
+        eq(guestUsers.id, guestId),
+        isNull(guestUsers.upgradedUserId),
+        gt(guestUsers.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: guestUsers.id });
+  return row !== undefined;
+}
+
 export async function transferGuest(db: DatabaseOrTransaction, guestId: number, userId: number) {
   await db
     .update(chatRooms)
@@ -393,4 +412,30 @@ export async function teamMemberIds(db: DatabaseOrTransaction, teamId: number) {
     .from(teamMembers)
     .where(eq(teamMembers.teamId, teamId));
   return rows.map((row) => row.userId);
+}
+
+type Sender = { userId: number | null; guestId: number | null };
+
+/** Bytes of chat files the sender has stored: the files of their messages (a guest's follow them to the account). */
+export async function storedBytes(db: DatabaseOrTransaction, sender: Sender): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${chatFiles.sizeBytes}), 0)` })
+    .from(chatFiles)
+    .innerJoin(chatMessages, eq(chatMessages.fileId, chatFiles.id))
+    .where(
+      sender.guestId !== null
+        ? eq(chatMessages.senderGuestId, sender.guestId)
+        : eq(chatMessages.senderUserId, sender.userId ?? 0),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The same, holding the sender's quota lock until the transaction ends, so that two uploads at once
+ * cannot both fit in the same free space.
+ */
+export async function lockedStoredBytes(transaction: DatabaseOrTransaction, sender: Sender): Promise<number> {
+  const key = sender.guestId !== null ? `guest:${sender.guestId}` : `user:${sender.userId ?? 0}`;
+  await transaction.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-quota:${key}`}))`);
+  return storedBytes(transaction, sender);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   chatAccessSchema,
@@ -25,9 +26,21 @@ const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<s
 const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
+/** A sender refused for going too fast learns when to try again. */
+export async function retryAfterWhenRefused(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  if (reply.statusCode === 429 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(chat.CHAT_RETRY_AFTER_SECONDS));
+  return payload;
+}
+
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { authenticator } = deps;
-  const context: chat.ChatContext = { db: deps.db, bus: deps.bus, limiter: deps.limiter };
+  const context: chat.ChatContext = {
+    db: deps.db,
+    bus: deps.bus,
+    limiter: deps.limiter,
+    limits: chat.chatLimitsOf(deps.config),
+  };
   const participants = createParticipants(deps.db, authenticator);
 
   app.post(
@@ -112,14 +125,15 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         ...secured,
         params: idParamsSchema,
         body: sendMessageRequestSchema,
-        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 409, 422, 429) },
       },
+      onSend: retryAfterWhenRefused,
     },
     async (request, reply) =>
       reply
         .status(201)
         .send(
-          await chat.sendMessage(
+          await chat.postMessage(
             context,
             await participants.require(request),
             request.params.id,

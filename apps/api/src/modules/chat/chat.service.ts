@@ -10,6 +10,7 @@ import {
   type User,
   type MessageList,
 } from '@teamhire/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
@@ -18,6 +19,7 @@ import { digestToken, newSecretToken } from '../accounts/secret-tokens';
 import { recordActivity } from '../activity/activity.service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
+import { endSocketSessions } from '../realtime/socket-rights';
 import * as repository from './chat.repository';
 import { readerKey, type Participant } from './participants';
 
@@ -25,6 +27,48 @@ export interface ChatContext {
   db: Database;
   bus: RealtimeBus;
   limiter: RateLimiter;
+  limits: ChatLimits;
+}
+
+/** What one user or guest may send through the REST API, and keep stored. */
+export interface ChatLimits {
+  messagesPerMinute: number;
+  uploadsPerMinute: number;
+  uploadQuotaBytes: number;
+}
+
+export const chatLimitsOf = (config: Config): ChatLimits => ({
+  ...config.chatRateLimits,
+  uploadQuotaBytes: config.chatUploadQuotaBytes,
+});
+
+const MINUTE_MS = 60_000;
+/** Sent with a refusal for sending too fast: the window after which the sender may try again. */
+export const CHAT_RETRY_AFTER_SECONDS = MINUTE_MS / 1000;
+
+/**
+ * Counts one REST message or upload of the participant, across instances, and refuses it with
+ * 429 past the limit of the minute. The socket has flood control of its own, per connection.
+ */
+export async function assertChatRate(
+  context: ChatContext,
+  participant: Participant,
+  kind: 'message' | 'upload',
+): Promise<void> {
+  const rule = {
+    bucket: `chat:${kind}`,
+    limit: kind === 'message' ? context.limits.messagesPerMinute : context.limits.uploadsPerMinute,
+    windowMs: MINUTE_MS,
+  };
+  try {
+    await context.limiter.hit(rule, readerKey(participant));
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
+    throw new AppError(
+      'rate_limited',
+      kind === 'message' ? CHAT_TEXTS.tooManyMessages : CHAT_TEXTS.tooManyUploads,
+    );
+  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -200,6 +244,17 @@ function announceInboxChangeTo(
   );
 }
 
+/** A message sent through the REST API: counted against the sender's limit, then stored like any. */
+export async function postMessage(
+  context: ChatContext,
+  participant: Participant,
+  roomId: number,
+  input: { message_text: string; client_message_id?: string },
+): Promise<ChatMessage> {
+  await assertChatRate(context, participant, 'message');
+  return sendMessage(context, participant, roomId, input);
+}
+
 export async function sendMessage(
   context: ChatContext,
   participant: Participant,
@@ -309,16 +364,25 @@ export async function listTeamRooms(
   return (await repository.roomSummaries(context.db, viewer, { kind: 'team', teamId })).map(toSummary);
 }
 
+/** The answer every guest call gets once the session ended; the upgrade that lost a race too. */
+const GUEST_SESSION_ENDED = 'Your guest session has expired. Please start a new chat or sign in.';
+
 /**
  * The guest becomes a full account in one transaction; their rooms, messages and read state move
  * to it, so nothing said as a guest is lost.
  */
+
 export async function upgradeGuest(
   accounts: AccountsContext,
   guestId: number,
   input: Parameters<typeof register>[1],
 ): Promise<User> {
-  return register(accounts, input, async (transaction, created) => {
+  const user = await register(accounts, input, async (transaction, created) => {
+    // Parallel upgrades with one guest token: the first ends the session, the others find it ended
+    // and roll their account back, answering as any later call with that token does.
+    if (!(await repository.claimGuestForUpgrade(transaction, guestId, created.id))) {
+      throw new AppError('unauthorized', GUEST_SESSION_ENDED);
+    }
     await repository.transferGuest(transaction, guestId, created.id);
     await recordActivity(transaction, {
       userId: created.id,
@@ -326,4 +390,7 @@ export async function upgradeGuest(
       description: 'Kept your guest conversations in your new account',
     });
   });
+  // The guest session is over; the rooms are reached again with the new account's token.
+  await endSocketSessions(accounts.bus, { kind: 'guest', id: guestId });
+  return user;
 }

@@ -40,7 +40,9 @@ describe('chat', () => {
   let context: TestContext;
 
   beforeAll(async () => {
-    context = await createTestApp();
+    // Some tests fill a room with more messages than one sender may post in a minute; the limit
+    // itself is tested in chat-limits.test.ts.
+    context = await createTestApp({ CHAT_MESSAGES_PER_MINUTE: '1000' });
   });
   afterAll(() => context.close());
 
@@ -788,7 +790,12 @@ describe('chat', () => {
     let guestRoomId: number;
     beforeAll(async () => {
       bus = createInProcessBus();
-      service = { db: context.database.db, bus, limiter: createRateLimiter(context.database.db) };
+      service = {
+        db: context.database.db,
+        bus,
+        limiter: createRateLimiter(context.database.db),
+        limits: chat.chatLimitsOf(context.config),
+      };
       ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({ guestName: 'Gil' }));
     });
     afterAll(() => bus.close());

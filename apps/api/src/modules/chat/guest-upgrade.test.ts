@@ -183,6 +183,28 @@ describe('guest upgrade', () => {
       expect(seller.json<User>().role).toBe('SELLER');
     });
 
+    it('makes exactly one account of twelve parallel upgrades with one guest token', async () => {
+      const guest = await fixtures.newGuest();
+      const room = await fixtures.guestRoom(guest, (await fixtures.createTeam()).id);
+      const accounts = Array.from({ length: 12 }, () => newAccount());
+      const answers = await Promise.all(accounts.map((account) => postUpgrade(guest.headers, account)));
+      const statuses = answers.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      // The others answer as any call with an ended guest session does.
+      for (const response of answers.filter((answer) => answer.statusCode !== 201))
+        expectRefused(response, 401);
+      const created = await fixtures.query<{ id: number }>('select id from users where username = any($1)', [
+        accounts.map((account) => account.username),
+      ]);
+      expect(created).toHaveLength(1);
+      const [row] = await fixtures.query<{ upgraded_user_id: number | null; buyer_id: number | null }>(
+        `select upgraded_user_id, (select buyer_id from chat_rooms where id = $2) as buyer_id
+          from guest_users where id = $1`,
+        [guest.guest_user_id, room],
+      );
+      expect(row).toEqual({ upgraded_user_id: created[0]!.id, buyer_id: created[0]!.id });
+    });
+
     it('refuses a signed-in user with 403', async () => {
       const user = await fixtures.buyer();
       expectRefused(await postUpgrade(user.headers, newAccount()), 403);

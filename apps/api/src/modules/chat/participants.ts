@@ -8,7 +8,8 @@ import { findGuestBySessionHash } from './chat.repository';
 
 /** Whoever takes part in a chat: a signed-in user or a guest with a live session. */
 export type Participant =
-  { kind: 'user'; id: number; name: string; actor: Actor } | { kind: 'guest'; id: number; name: string };
+  | { kind: 'user'; id: number; name: string; actor: Actor }
+  | { kind: 'guest'; id: number; name: string; expiresAt?: Date };
 
 export const GUEST_TOKEN_HEADER = 'x-guest-token';
 
@@ -24,7 +25,7 @@ export function createParticipants(db: Database, authenticator: Authenticator) {
         'Your guest session has expired. Please start a new chat or sign in.',
       );
     }
-    return { kind: 'guest', id: guest.id, name: guest.name };
+    return { kind: 'guest', id: guest.id, name: guest.name, expiresAt: guest.expiresAt };
   }
 
   return {
@@ -41,4 +42,3 @@ export function createParticipants(db: Database, authenticator: Authenticator) {
     },
   };
 }
-export type Participants = ReturnType<typeof createParticipants>;

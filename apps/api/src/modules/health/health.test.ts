@@ -27,6 +27,7 @@ describe('GET /api/health', () => {
       config: loadConfig({
         LOG_LEVEL: 'silent',
         SERVE_WEB: 'false',
+        JOBS_ENABLED: 'false',
         DATABASE_URL: unreachable,
         // Otherwise the signing key is read from the (unreachable) database while the app is built.
         JWT_SECRET: 'x'.repeat(32),

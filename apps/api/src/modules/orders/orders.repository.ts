@@ -110,6 +110,8 @@ export async function findPackageForPurchase(db: DatabaseOrTransaction, packageI
       title: servicePackages.title,
       status: servicePackages.status,
       priceCents: servicePackages.priceCents,
+      durationDays: servicePackages.durationDays,
+      revisions: servicePackages.revisions,
       teamId: teams.id,
       teamName: teams.name,
       teamIsActive: teams.isActive,
@@ -133,14 +135,31 @@ export async function insertOrder(db: DatabaseOrTransaction, values: typeof orde
   return row!.id;
 }
 
-export async function setOrderStatus(db: DatabaseOrTransaction, id: number, status: OrderStatus) {
+/** A status change at `now`; leaving `delivered` or entering a final status stops the auto-complete timer. */
+export async function setOrderStatus(
+  db: DatabaseOrTransaction,
+  id: number,
+  status: OrderStatus,
+  now: Date,
+  extra: Partial<typeof orders.$inferInsert> = {},
+) {
   await db
     .update(orders)
     .set({
       status,
-      updatedAt: sql`now()`,
-      ...(status === 'completed' ? { completedAt: sql`now()` } : {}),
+      updatedAt: now,
+      autoCompleteAt: null,
+      ...(status === 'completed' ? { completedAt: now } : {}),
+      ...extra,
     })
+    .where(eq(orders.id, id));
+}
+
+/** The payment succeeded: the order is confirmed and its due date fixed. */
+export async function confirmOrder(db: DatabaseOrTransaction, id: number, confirmedAt: Date, dueAt: Date) {
+  await db
+    .update(orders)
+    .set({ status: 'confirmed', updatedAt: confirmedAt, confirmedAt, dueAt })
     .where(eq(orders.id, id));
 }
 

@@ -77,7 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: orderListResponseSchema, ...errors(401, 403, 422) },
       },
     },
-    async (request) => orders.listOrders(db, await actorOf(request), request.query),
+    async (request) => orders.listOrders(db, await actorOf(request), request.query, deps.clock()),
   );
 
   app.get(
@@ -91,7 +91,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         response: { 200: orderSchema, ...errors(401, 404, 422) },
       },
     },
-    async (request) => orders.getOrder(db, await actorOf(request), request.params.id),
+    async (request) => orders.getOrder(db, await actorOf(request), request.params.id, deps.clock()),
   );
 
   app.put(
@@ -100,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary:
-          'Move an order: the team starts and completes, the buyer cancels while confirmed, a general admin refunds',
+          'Move an order: the team starts work, the buyer cancels (while confirmed, or in progress once late), a general admin refunds; delivered and completed are refused (409) as they have their own calls',
         ...secured,
         params: idParamsSchema,
         body: orderStatusUpdateSchema,

@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import {
+  DELIVERY_TEXTS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_TEXTS,
-  ORDER_TRANSITIONS,
+  STATUS_UPDATE_ACTIONS,
+  allowedOrderActions,
   allowedOrderTransitions,
   cardBrandOf,
+  type Delivery,
+  type Dispute,
+  type OrderEvent,
+  type OrderEventType,
   type BillingAddress,
   type Order,
   type OrderActor,
@@ -15,29 +21,53 @@ import {
   type PaymentDeclinedResponse,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps, Clock } from '../../deps';
+import { AppError, conflict } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
-import { notificationEmail } from '../mail/templates';
 import type { PaymentProvider } from '../payments/payment-provider';
 import * as payments from '../payments/payments.service';
+import type { RealtimeBus } from '../realtime/realtime-bus';
 import { toReviewResponse } from '../reviews/reviews.mapping';
 import { toTeamSummaryResponse } from '../teams/teams.service';
 import { isGeneralAdmin } from '../verification/verification.service';
+import { assertTransition, conditionsOf } from './order-lifecycle';
+import * as orderFiles from './order-files.repository';
+import { announceStep, recordStep, type Audience } from './order-steps';
+import * as timeline from './order-timeline.repository';
 import * as repository from './orders.repository';
+
+// Deliveries, disputes and the timers change orders through this service: the transition table,
+// the timeline and the order's files are reached here, never through the orders repositories.
+export { assertTransition } from './order-lifecycle';
+export { announceStep, recordStep, type Audience } from './order-steps';
 
 export interface OrdersContext {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
   provider: PaymentProvider;
+  bus: RealtimeBus;
+  clock: Clock;
+  /** Days after the latest delivery when the system accepts it for the buyer. */
+  autoCompleteDays: number;
 }
 
-export function ordersContext({ db, mailer, config, paymentProvider }: AppDeps): OrdersContext {
-  return { db, mailer, publicUrl: config.publicUrl, provider: paymentProvider };
+export function ordersContext({ db, mailer, config, bus, clock, paymentProvider }: AppDeps): OrdersContext {
+  return {
+    db,
+    mailer,
+    bus,
+    clock,
+    publicUrl: config.publicUrl,
+    provider: paymentProvider,
+    autoCompleteDays: config.autoCompleteDays,
+  };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
 export interface OrderCreateInput extends payments.PaymentDetails {
   service_package_id: number;
@@ -50,10 +80,17 @@ export type OrderCreateResult = (
   { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
 ) & { replayed: boolean };
 
-interface Viewer {
+export interface Viewer {
   isBuyer: boolean;
   isTeam: boolean;
   isAdmin: boolean;
+}
+
+/** What an order answer carries besides its row: loaded for a page of orders at once. */
+interface OrderHistory {
+  deliveries: Delivery[];
+  dispute: Dispute | null;
+  events: OrderEvent[];
 }
 
 const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound);
@@ -64,14 +101,95 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const canPurchase = (actor: Actor) =>
   actor.role === 'BUYER' || actor.role === 'USER' || isGeneralAdmin(actor);
 
-const actorsOf = (viewer: Viewer): OrderActor[] => [
+export const actorsOf = (viewer: Viewer): OrderActor[] => [
   ...(viewer.isBuyer ? (['buyer'] as const) : []),
   ...(viewer.isTeam ? (['team'] as const) : []),
   ...(viewer.isAdmin ? (['admin'] as const) : []),
 ];
 
-export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order {
+export function toDeliveryResponse(entry: timeline.DeliveryWithFiles): Delivery {
+  return {
+    id: entry.delivery.id,
+    message: entry.delivery.message,
+    files: entry.files.map((file) => ({ id: file.id, file_name: file.originalName, size: file.sizeBytes })),
+    created_at: entry.delivery.createdAt.toISOString(),
+  };
+}
+
+export function toDisputeResponse(row: timeline.DisputeRow): Dispute {
+  const { dispute } = row;
+  return {
+    id: dispute.id,
+    order_id: dispute.orderId,
+    status: dispute.status,
+    reason: dispute.reason,
+    details: dispute.details,
+    opened_by:
+      dispute.openedById !== null && row.openerUsername !== null
+        ? { id: dispute.openedById, username: row.openerUsername }
+        : null,
+    created_at: dispute.createdAt.toISOString(),
+    outcome: dispute.outcome,
+    refund_amount: dispute.refundCents === null ? null : dispute.refundCents / 100,
+    resolution_message: dispute.resolutionMessage,
+    resolved_by:
+      dispute.resolvedById !== null && row.resolverUsername !== null
+        ? { id: dispute.resolvedById, username: row.resolverUsername }
+        : null,
+    resolved_at: iso(dispute.resolvedAt),
+    order: {
+      status: row.order.status,
+      total_amount: row.order.totalCents / 100,
+      service_package_title: row.packageTitle,
+      buyer: { id: row.order.buyerId, username: row.buyerUsername },
+      team: { id: row.order.teamId, name: row.teamName },
+    },
+  };
+}
+
+/** Deliveries, the current dispute and the timeline of several orders, in three queries whatever their number. */
+async function loadHistories(
+  db: DatabaseOrTransaction,
+  orderIds: number[],
+): Promise<Map<number, OrderHistory>> {
+  const [deliveryRows, disputeRows, eventRows] = await Promise.all([
+    timeline.listDeliveries(db, orderIds),
+    timeline.listCurrentDisputes(db, orderIds),
+    timeline.listEvents(db, orderIds),
+  ]);
+  const histories = new Map<number, OrderHistory>(
+    orderIds.map((id) => [id, { deliveries: [], dispute: null, events: [] }]),
+  );
+  for (const entry of deliveryRows)
+    histories.get(entry.delivery.orderId)?.deliveries.push(toDeliveryResponse(entry));
+  for (const row of disputeRows) {
+    const history = histories.get(row.dispute.orderId);
+    // The rows come open first, then newest first: the first one of an order is its current dispute.
+    if (history && !history.dispute) history.dispute = toDisputeResponse(row);
+  }
+  for (const row of eventRows) {
+    histories.get(row.orderId)?.events.push({
+      type: row.type as OrderEventType,
+      actor:
+        row.actorId !== null && row.actorUsername !== null
+          ? { id: row.actorId, username: row.actorUsername }
+          : null,
+      message: row.message,
+      created_at: row.createdAt.toISOString(),
+    });
+  }
+  return histories;
+}
+
+export function toOrderResponse(
+  row: repository.OrderRow,
+  viewer: Viewer,
+  history: OrderHistory,
+  now: Date,
+): Order {
   const { order } = row;
+  const actors = actorsOf(viewer);
+  const conditions = conditionsOf(order, now);
   return {
     id: order.id,
     status: order.status,
@@ -99,12 +217,22 @@ export function toOrderResponse(row: repository.OrderRow, viewer: Viewer): Order
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
     viewer: { is_buyer: viewer.isBuyer, is_team: viewer.isTeam, is_admin: viewer.isAdmin },
-    allowed_transitions: allowedOrderTransitions(order.status, actorsOf(viewer)),
+    allowed_transitions: allowedOrderTransitions(order.status, actors, conditions),
+    allowed_actions: allowedOrderActions(order.status, actors, conditions),
     can_review: viewer.isBuyer && order.status === 'completed' && !row.review,
+    confirmed_at: iso(order.confirmedAt),
+    due_at: iso(order.dueAt),
+    delivered_at: iso(order.deliveredAt),
+    auto_complete_at: iso(order.autoCompleteAt),
+    revisions_included: order.revisionsIncluded,
+    revisions_used: order.revisionsUsed,
+    deliveries: history.deliveries,
+    dispute: history.dispute,
+    events: history.events,
   };
 }
 
-async function viewerOf(
+export async function viewerOf(
   db: DatabaseOrTransaction,
   actor: Actor,
   order: { buyerId: number },
@@ -117,21 +245,28 @@ async function viewerOf(
   };
 }
 
-const related = (viewer: Viewer) => viewer.isBuyer || viewer.isTeam || viewer.isAdmin;
+export const related = (viewer: Viewer) => viewer.isBuyer || viewer.isTeam || viewer.isAdmin;
 
 /** The buyer, the selling team's admin and members, and general admins; anyone else sees nothing, not even that it exists. */
-export async function getOrder(db: DatabaseOrTransaction, actor: Actor, id: number): Promise<Order> {
+export async function getOrder(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  id: number,
+  now: Date,
+): Promise<Order> {
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
   const viewer = await viewerOf(db, actor, row.order, row.team);
   if (!related(viewer)) throw orderNotFound();
-  return toOrderResponse(row, viewer);
+  const histories = await loadHistories(db, [id]);
+  return toOrderResponse(row, viewer, histories.get(id)!, now);
 }
 
 export async function listOrders(
   db: Database,
   actor: Actor,
   query: { status?: OrderStatus; scope?: 'buyer' | 'team' | 'all'; skip: number; limit: number },
+  now: Date,
 ): Promise<OrderList> {
   if (query.scope === 'all' && !isGeneralAdmin(actor)) {
     throw new AppError('forbidden', 'Only a general admin can list every order');
@@ -149,13 +284,22 @@ export async function listOrders(
   for (const row of counts) countOf[row.status] = row.value;
   const all = Object.values(countOf).reduce((sum, value) => sum + value, 0);
   const admin = isGeneralAdmin(actor);
+  const histories = await loadHistories(
+    db,
+    items.map((row) => row.order.id),
+  );
   return {
     items: items.map((row) =>
-      toOrderResponse(row, {
-        isBuyer: row.order.buyerId === actor.id,
-        isTeam: teamIds.includes(row.order.teamId),
-        isAdmin: admin,
-      }),
+      toOrderResponse(
+        row,
+        {
+          isBuyer: row.order.buyerId === actor.id,
+          isTeam: teamIds.includes(row.order.teamId),
+          isAdmin: admin,
+        },
+        histories.get(row.order.id)!,
+        now,
+      ),
     ),
     total: query.status ? countOf[query.status] : all,
     counts: { all, ...countOf },
@@ -257,22 +401,35 @@ export async function createOrder(
       ]);
     }
 
+    const placedAt = context.clock();
     const orderId = await repository.insertOrder(transaction, {
       buyerId: actor.id,
       servicePackageId: item.id,
       teamId: item.teamId,
       status: 'pending',
       totalCents: item.priceCents,
+      revisionsIncluded: item.revisions,
+      createdAt: placedAt,
+      updatedAt: placedAt,
     });
+    await recordStep(transaction, { orderId, type: 'placed', actorId: actor.id, at: placedAt });
     const charge = await payments.chargeOrder(
       transaction,
       context.provider,
       { id: orderId, amountCents: item.priceCents },
       input,
+      placedAt,
     );
 
     let result: OrderCreateResult;
     if (charge.outcome === 'declined') {
+      await recordStep(transaction, {
+        orderId,
+        type: 'payment_failed',
+        actorId: actor.id,
+        message: charge.message,
+        at: placedAt,
+      });
       await recordActivity(transaction, {
         userId: actor.id,
         action: 'order.payment_failed',
@@ -285,14 +442,19 @@ export async function createOrder(
         replayed: false,
       };
     } else {
-      await repository.setOrderStatus(transaction, orderId, 'confirmed');
+      await repository.confirmOrder(transaction, orderId, placedAt, addDays(placedAt, item.durationDays));
+      await recordStep(transaction, { orderId, type: 'confirmed', actorId: null, at: placedAt });
       await recordActivity(transaction, {
         userId: actor.id,
         action: 'order.placed',
         description: `Ordered ${item.title} from ${item.teamName}`,
         metadata: { order_id: orderId },
       });
-      result = { outcome: 'paid', order: await getOrder(transaction, actor, orderId), replayed: false };
+      result = {
+        outcome: 'paid',
+        order: await getOrder(transaction, actor, orderId, placedAt),
+        replayed: false,
+      };
     }
     if (idempotencyKey !== undefined) {
       await repository.insertIdempotencyKey(transaction, {
@@ -314,43 +476,40 @@ export async function createOrder(
   }
   if (outcome.result.outcome === 'paid') {
     const order = outcome.result.order;
-    await notify(context, outcome.teamAdminId, order.id, `New order: ${outcome.title}`, [
-      `${actor.username} bought ${outcome.title} for $${order.total_amount.toFixed(2)}.`,
-      'The payment is confirmed; start the work when you are ready.',
-    ]);
+    await announceStep(context, {
+      orderId: order.id,
+      type: 'confirmed',
+      status: 'confirmed',
+      actorId: actor.id,
+      audience: ['team'],
+      subject: `New order: ${outcome.title}`,
+      paragraphs: [
+        `${actor.username} bought ${outcome.title} for $${order.total_amount.toFixed(2)}.`,
+        'The payment is confirmed; start the work when you are ready.',
+      ],
+      activityAction: 'order.received',
+    });
   }
   return outcome.result;
-}
-
-async function notify(
-  context: OrdersContext,
-  userId: number,
-  orderId: number,
-  subject: string,
-  paragraphs: string[],
-): Promise<void> {
-  const recipient = await repository.findUserContact(context.db, userId);
-  if (!recipient) return;
-  await context.mailer.send(
-    notificationEmail(recipient.email, recipient.username, subject, paragraphs, {
-      label: 'View the order',
-      link: `${context.publicUrl}/orders/${orderId}`,
-    }),
-  );
 }
 
 const TRANSITION_VERBS: Record<OrderStatus, string> = {
   pending: 'reopened',
   confirmed: 'confirmed',
   in_progress: 'started work on',
+  delivered: 'delivered',
   completed: 'completed',
+  disputed: 'opened a dispute on',
   cancelled: 'cancelled',
   refunded: 'refunded',
 };
+const STEP_OF_STATUS = { in_progress: 'work_started', cancelled: 'cancelled', refunded: 'refunded' } as const;
 
 /**
- * The state machine of ORDER_TRANSITIONS, checked against the locked row so that two
- * concurrent changes apply one after the other (the second sees the first's result and may fail).
+ * PUT /api/orders/{id}/status: Start Work, the buyer's cancel (while confirmed, or in progress once
+ * late) and a general admin's refund, checked against the locked row so that two concurrent changes
+ * apply one after the other (the second sees the first's result and may fail). Delivering and
+ * completing have their own calls; asking for them here is refused with the reason.
  */
 export async function updateOrderStatus(
   context: OrdersContext,
@@ -364,37 +523,54 @@ export async function updateOrderStatus(
     const row = (await repository.findOrder(transaction, orderId))!;
     const viewer = await viewerOf(transaction, actor, locked, row.team);
     if (!related(viewer)) throw orderNotFound();
-    const actingAs = actorsOf(viewer).find((kind) =>
-      ORDER_TRANSITIONS[kind][locked.status]?.includes(target),
-    );
-    if (!actingAs) throw new AppError('conflict', ORDER_TEXTS.transitionNotAllowed(locked.status, target));
+    if (target === 'completed') throw conflict(DELIVERY_TEXTS.teamCannotComplete);
+    if (target === 'delivered') throw conflict(DELIVERY_TEXTS.deliverThroughDelivery);
+    if (!(target in STATUS_UPDATE_ACTIONS)) {
+      throw conflict(ORDER_TEXTS.transitionNotAllowed(locked.status, target));
+    }
+    const action = STATUS_UPDATE_ACTIONS[target as keyof typeof STATUS_UPDATE_ACTIONS];
+    const now = context.clock();
+    let transition;
+    try {
+      transition = assertTransition(locked, action, actorsOf(viewer), now, target);
+    } catch (error) {
+      // Here every refusal is a 409 naming both statuses, except a condition the caller can read
+      // (not late yet), which says so.
+      if (error instanceof AppError && error.detail === DELIVERY_TEXTS.notLate) throw error;
+      throw conflict(ORDER_TEXTS.transitionNotAllowed(locked.status, target));
+    }
 
-    await repository.setOrderStatus(transaction, orderId, target);
+    await repository.setOrderStatus(transaction, orderId, target, now);
     if (target === 'cancelled' || target === 'refunded') {
       await payments.refundOrderPayment(transaction, context.provider, orderId);
     }
-    await recordActivity(transaction, {
-      userId: actor.id,
-      action: `order.${target}`,
-      description: `${ORDER_STATUS_LABELS[target]}: order ${orderId} for ${row.package.title}`,
-      metadata: { order_id: orderId, from: locked.status, to: target },
+    await recordStep(transaction, {
+      orderId,
+      type: STEP_OF_STATUS[target as keyof typeof STEP_OF_STATUS],
+      actorId: actor.id,
+      at: now,
+      activity: {
+        action: `order.${target}`,
+        description: `${ORDER_STATUS_LABELS[target]}: order ${orderId} for ${row.package.title}`,
+      },
     });
-    return { actingAs, buyerId: locked.buyerId, teamAdminId: row.team.adminId, title: row.package.title };
+    return { actingAs: transition.by, title: row.package.title };
   });
 
-  const subject = `Order ${orderId} ${ORDER_STATUS_LABELS[target].toLowerCase()}: ${change.title}`;
-  const paragraphs = [`${actor.username} ${TRANSITION_VERBS[target]} the order for ${change.title}.`];
   // The other side: the team hears of the buyer's changes, the buyer of the team's, both of an admin's.
-  const recipients =
-    change.actingAs === 'team'
-      ? [change.buyerId]
-      : change.actingAs === 'buyer'
-        ? [change.teamAdminId]
-        : [change.buyerId, change.teamAdminId];
-  for (const recipient of new Set(recipients)) {
-    if (recipient !== actor.id) await notify(context, recipient, orderId, subject, paragraphs);
-  }
-  return getOrder(context.db, actor, orderId);
+  const audience: Audience[] =
+    change.actingAs === 'team' ? ['buyer'] : change.actingAs === 'buyer' ? ['team'] : ['buyer', 'team'];
+  await announceStep(context, {
+    orderId,
+    type: STEP_OF_STATUS[target as keyof typeof STEP_OF_STATUS],
+    status: target,
+    actorId: actor.id,
+    audience,
+    subject: `Order ${orderId} ${ORDER_STATUS_LABELS[target].toLowerCase()}: ${change.title}`,
+    paragraphs: [`${actor.username} ${TRANSITION_VERBS[target]} the order for ${change.title}.`],
+    activityAction: `order.${target}`,
+  });
+  return getOrder(context.db, actor, orderId, context.clock());
 }
 
 /** A general admin refunds a payment, which refunds its order through the order's state machine. */
@@ -406,4 +582,103 @@ export async function refundPaymentById(
   const { orderId } = await payments.refundablePayment(context.db, actor, paymentId);
   await updateOrderStatus(context, actor, orderId, 'refunded');
   return payments.getPayment(context.db, paymentId);
+}
+
+export interface LockedOrder {
+  /** The order row, locked `for update` until the transaction ends. */
+  order: repository.OrderRow['order'];
+  row: repository.OrderRow;
+  viewer: Viewer;
+  now: Date;
+}
+
+/**
+ * Runs `change` in one transaction on the order row locked `for update`, for a caller related to the
+ * order (anyone else gets 404, as for reading it). Concurrent changes of one order run one after the
+ * other, each seeing the status the previous one left.
+ */
+export async function withLockedOrder<Result>(
+  context: Pick<OrdersContext, 'db' | 'clock'>,
+  actor: Actor,
+  orderId: number,
+  change: (transaction: DatabaseOrTransaction, locked: LockedOrder) => Promise<Result>,
+): Promise<Result> {
+  return context.db.transaction(async (transaction) => {
+    const order = await repository.lockOrder(transaction, orderId);
+    if (!order) throw orderNotFound();
+    const row = (await repository.findOrder(transaction, orderId))!;
+    const viewer = await viewerOf(transaction, actor, order, row.team);
+    if (!related(viewer)) throw orderNotFound();
+    return change(transaction, { order, row, viewer, now: context.clock() });
+  });
+}
+
+/** Whether the caller may read the order (buyer, team, general admin), without loading its history. */
+export async function assertOrderReader(db: DatabaseOrTransaction, actor: Actor, orderId: number) {
+  const row = await repository.findOrder(db, orderId);
+  if (!row) throw orderNotFound();
+  const viewer = await viewerOf(db, actor, row.order, row.team);
+  if (!related(viewer)) throw orderNotFound();
+  return { row, viewer };
+}
+
+/**
+ * delivered or disputed → completed, in the caller's transaction on the locked row: by the buyer's
+ * acceptance (`actor`), by the system's timer (`actor` null) or by a dispute's resolution.
+ */
+export async function completeOrder(
+  transaction: DatabaseOrTransaction,
+  orderId: number,
+  actor: Actor | null,
+  now: Date,
+  title: string,
+): Promise<void> {
+  await repository.setOrderStatus(transaction, orderId, 'completed', now);
+  await recordStep(transaction, {
+    orderId,
+    type: actor ? 'accepted' : 'auto_completed',
+    actorId: actor?.id ?? null,
+    at: now,
+    ...(actor
+      ? { activity: { action: 'order.completed', description: `Accepted the delivery of ${title}` } }
+      : {}),
+  });
+}
+
+/** A status change inside a caller's transaction on the locked row, after assertTransition allowed it. */
+export async function moveOrder(
+  transaction: DatabaseOrTransaction,
+  orderId: number,
+  status: OrderStatus,
+  now: Date,
+): Promise<void> {
+  await repository.setOrderStatus(transaction, orderId, status, now);
+}
+
+/** A dispute with the order it is about, for its answer and its readers' checks. */
+export async function findDispute(db: DatabaseOrTransaction, id: number) {
+  const row = await timeline.findDispute(db, id);
+  return row ? { dispute: toDisputeResponse(row), row } : undefined;
+}
+
+export async function listDisputes(
+  db: DatabaseOrTransaction,
+  filter: { status: 'open' | 'resolved' | undefined },
+  window: { skip: number; limit: number },
+) {
+  const { items, total } = await timeline.listDisputes(db, filter, window);
+  return { items: items.map(toDisputeResponse), total };
+}
+
+/** The uploaded files of an order, locked, to attach them to a delivery. */
+export async function lockOrderFiles(transaction: DatabaseOrTransaction, fileIds: string[]) {
+  return orderFiles.lockOrderFiles(transaction, fileIds);
+}
+
+export async function attachFilesToDelivery(
+  transaction: DatabaseOrTransaction,
+  deliveryId: number,
+  fileIds: string[],
+) {
+  await orderFiles.attachFilesToDelivery(transaction, deliveryId, fileIds);
 }

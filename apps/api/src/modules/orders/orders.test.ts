@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DELIVERY_TEXTS,
   ORDER_TEXTS,
   TEST_CARDS,
   type DashboardStatistics,
@@ -352,7 +353,12 @@ describe('orders', () => {
         is_team: true,
         is_admin: false,
       });
-      expect(both.items.find((order) => order.id === sold.id)!.allowed_transitions).toEqual(['completed']);
+      // The team cannot complete by itself; it delivers instead.
+      expect(both.items.find((order) => order.id === sold.id)!.allowed_transitions).toEqual([]);
+      expect(both.items.find((order) => order.id === sold.id)!.allowed_actions).toEqual([
+        'deliver',
+        'open_dispute',
+      ]);
       expect((await list(teamBuyer, '?scope=buyer')).items.map((order) => order.id)).toEqual([bought.id]);
       expect((await list(teamBuyer, '?scope=team')).items.map((order) => order.id)).toEqual([sold.id]);
       const filtered = await list(teamBuyer, '?status=in_progress');
@@ -423,22 +429,32 @@ describe('orders', () => {
     const allowed = new Set([
       'team admin:confirmed:in_progress',
       'team member:confirmed:in_progress',
-      'team admin:in_progress:completed',
-      'team member:in_progress:completed',
       'buyer:confirmed:cancelled',
       'general admin:confirmed:refunded',
       'general admin:in_progress:refunded',
+      'general admin:delivered:refunded',
       'general admin:completed:refunded',
     ]);
     const starts: OrderStatus[] = [
       'pending',
       'confirmed',
       'in_progress',
+      'delivered',
       'completed',
+      'disputed',
       'cancelled',
       'refunded',
     ];
-    const targets = ['in_progress', 'completed', 'cancelled', 'refunded'] as const;
+    const targets = ['in_progress', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
+    /** Why a refusal is refused: delivering and completing have calls of their own; a cancel in progress waits for lateness. */
+    const refusal = (actor: string, from: OrderStatus, to: (typeof targets)[number]) =>
+      to === 'completed'
+        ? DELIVERY_TEXTS.teamCannotComplete
+        : to === 'delivered'
+          ? DELIVERY_TEXTS.deliverThroughDelivery
+          : actor === 'buyer' && from === 'in_progress' && to === 'cancelled'
+            ? DELIVERY_TEXTS.notLate
+            : ORDER_TEXTS.transitionNotAllowed(from, to);
     const cases = actors.flatMap((actor) =>
       starts.flatMap((from) =>
         targets.map((to) => ({ actor, from, to, ok: allowed.has(`${actor}:${from}:${to}`) })),
@@ -450,7 +466,7 @@ describe('orders', () => {
       const response = await fx.setStatus(callerOf(actor), orderId, to);
       if (!ok) {
         expect(response.statusCode, response.body).toBe(409);
-        expect(response.json<ErrorBody>().detail).toBe(ORDER_TEXTS.transitionNotAllowed(from, to));
+        expect(response.json<ErrorBody>().detail).toBe(refusal(actor, from, to));
         expect(
           await countRows('select count(*) from orders where id = $1 and status = $2', [orderId, from]),
         ).toBe(1);
@@ -563,7 +579,7 @@ describe('orders', () => {
 
       const order = await fx.purchase(buyer, teamPackage);
       expect((await statistics()).total_running_projects).toBe(before.statistics.total_running_projects + 1);
-      await fx.advance(order, team, 'completed');
+      await fx.advance(order, team, 'completed', buyer);
       const after = await statistics();
       expect(after.completed_projects).toBe(before.statistics.completed_projects + 1);
       expect(after.total_running_projects).toBe(before.statistics.total_running_projects);
@@ -599,7 +615,7 @@ describe('orders', () => {
 
     it('lists reviews publicly, newest first, by package and by team', async () => {
       const second = await fx.purchase(otherBuyer, teamPackage);
-      await fx.advance(second, team, 'completed');
+      await fx.advance(second, team, 'completed', otherBuyer);
       expect((await postReview(otherBuyer, second.id, { rating: 2, comment: null })).statusCode).toBe(201);
 
       for (const url of [
@@ -630,7 +646,7 @@ describe('orders', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json<ErrorBody>().detail).toBe(ORDER_TEXTS.reviewOnlyCompleted);
 
-      await fx.advance(order, team, 'completed');
+      await fx.advance(order, team, 'completed', buyer);
       response = await postReview(team.admin, order.id, { rating: 5 });
       expect(response.statusCode).toBe(403);
       expect(response.json<ErrorBody>().detail).toBe(ORDER_TEXTS.reviewOnlyBuyer);

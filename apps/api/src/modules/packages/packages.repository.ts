@@ -22,6 +22,7 @@ const packageColumns = {
     status: servicePackages.status,
     createdAt: servicePackages.createdAt,
     updatedAt: servicePackages.updatedAt,
+    revisions: servicePackages.revisions,
   },
   team: teamSummaryColumns,
   adminUsername: admin.username,
@@ -67,7 +68,7 @@ export function isoTimestamp(text: string): string {
  */
 type PackageColumnValues = [
   ...[number, number, string, string, number, number, string, string | null, string | null],
-  ...[PackageRow['status'], string, string],
+  ...[PackageRow['status'], string, string, number],
   ...[number, string, string | null, number, number, boolean, string, number, string],
   total?: string,
   version?: string,
@@ -93,18 +94,19 @@ function toPackageListRow(row: PackageColumnValues): PackageListRow {
       status: row[9],
       createdAt: isoTimestamp(row[10]),
       updatedAt: isoTimestamp(row[11]),
+      revisions: row[12],
     },
     team: {
-      id: row[12],
-      name: row[13],
-      description: row[14],
-      memberCount: row[15],
-      maxMembers: row[16],
-      isActive: row[17],
-      createdAt: isoTimestamp(row[18]),
-      adminId: row[19],
+      id: row[13],
+      name: row[14],
+      description: row[15],
+      memberCount: row[16],
+      maxMembers: row[17],
+      isActive: row[18],
+      createdAt: isoTimestamp(row[19]),
+      adminId: row[20],
     },
-    adminUsername: row[20],
+    adminUsername: row[21],
   };
 }
 
@@ -133,8 +135,8 @@ function preparedPackageQuery(
         true,
         (rows) => {
           const values = rows as PackageColumnValues[];
-          const total = values[0]?.[21];
-          const version = values[0]?.[22];
+          const total = values[0]?.[22];
+          const version = values[0]?.[23];
           return {
             items: values.map(toPackageListRow),
             total: total === undefined ? undefined : Number(total),

@@ -18,6 +18,7 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
     description: item.description,
     price: item.priceCents / 100,
     duration_days: item.durationDays,
+    revisions: item.revisions,
     tags: item.tags,
     requirements: item.requirements,
     deliverables: item.deliverables,
@@ -124,6 +125,8 @@ interface PackageInput {
   description: string;
   price: number;
   duration_days: number;
+  /** Absent on an edit that leaves the number as it is. */
+  revisions?: number;
   tags: string;
   requirements?: string | null;
   deliverables?: string | null;
@@ -134,6 +137,7 @@ const columnsOf = (input: PackageInput) => ({
   description: input.description,
   priceCents: toCents(input.price),
   durationDays: input.duration_days,
+  ...(input.revisions === undefined ? {} : { revisions: input.revisions }),
   tags: input.tags,
   requirements: input.requirements || null,
   deliverables: input.deliverables || null,

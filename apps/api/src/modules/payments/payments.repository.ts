@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { payments } from '../../db/schema/index';
@@ -25,6 +25,18 @@ export async function findPayment(db: DatabaseOrTransaction, id: number) {
   return row;
 }
 
-export async function setPaymentStatus(db: DatabaseOrTransaction, id: number, status: PaymentStatus) {
-  await db.update(payments).set({ status }).where(eq(payments.id, id));
+/** What went back to the payer; a full refund also marks the payment refunded. */
+export async function recordRefund(
+  db: DatabaseOrTransaction,
+  id: number,
+  amountCents: number,
+  full: boolean,
+) {
+  await db
+    .update(payments)
+    .set({
+      refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
+      ...(full ? { status: 'refunded' as PaymentStatus } : {}),
+    })
+    .where(eq(payments.id, id));
 }

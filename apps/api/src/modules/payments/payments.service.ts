@@ -51,6 +51,8 @@ export async function chargeOrder(
   provider: PaymentProvider,
   order: { id: number; amountCents: number },
   details: PaymentDetails,
+  /** When the money was taken: the app's clock, so tests that move time see consistent times. */
+  now: Date = new Date(),
 ): Promise<ChargeOutcome> {
   const charge = await provider.charge({
     amountCents: order.amountCents,
@@ -90,20 +92,26 @@ export async function chargeOrder(
     });
     return { outcome: 'declined', message: charge.message };
   }
-  await repository.insertPayment(transaction, { ...payment, status: 'completed', completedAt: new Date() });
+  await repository.insertPayment(transaction, { ...payment, status: 'completed', completedAt: now });
   return { outcome: 'paid' };
 }
 
-/** Money goes back through the provider that took it; a payment that never completed has nothing to return. */
+/**
+ * Money goes back through the provider that took it: all of it, or `amountCents` of it for a
+ * partial refund (the payment then stays completed, with what went back recorded). A payment that
+ * never completed has nothing to return.
+ */
 export async function refundOrderPayment(
   transaction: DatabaseOrTransaction,
   provider: PaymentProvider,
   orderId: number,
+  amountCents?: number,
 ): Promise<void> {
   const payment = await repository.findLatestPayment(transaction, orderId);
   if (!payment || payment.status !== 'completed') return;
-  if (payment.transactionId) await provider.refund(payment.transactionId, payment.amountCents);
-  await repository.setPaymentStatus(transaction, payment.id, 'refunded');
+  const amount = amountCents ?? payment.amountCents;
+  if (payment.transactionId) await provider.refund(payment.transactionId, amount);
+  await repository.recordRefund(transaction, payment.id, amount, amount >= payment.amountCents);
 }
 
 /** The payment a general admin may refund: it exists and completed. */

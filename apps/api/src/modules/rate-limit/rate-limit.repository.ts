@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { rateLimitHits } from '../../db/schema/index';
 
@@ -12,10 +12,37 @@ export async function countRecentHits(db: DatabaseOrTransaction, bucket: string,
   return row?.value ?? 0;
 }
 
-export async function insertHit(db: DatabaseOrTransaction, bucket: string, key: string) {
-  await db.insert(rateLimitHits).values({ bucket, key });
+/**
+ * Serialises every counter of one (bucket, key) until the transaction ends, so a count and the
+ * insert that follows it cannot interleave with another request's.
+ */
+export async function lockCounter(db: DatabaseOrTransaction, bucket: string, key: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${bucket}\n${key}`}, 0))`);
 }
 
-export async function deleteHitsBefore(db: DatabaseOrTransaction, before: Date) {
-  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
+export async function insertHit(db: DatabaseOrTransaction, bucket: string, key: string) {
+  const [row] = await db.insert(rateLimitHits).values({ bucket, key }).returning({ id: rateLimitHits.id });
+  return row!.id;
+}
+
+export async function deleteHits(db: DatabaseOrTransaction, ids: number[]) {
+  if (ids.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids));
+}
+
+/** Removes rows older than `before`, except in the long-lived bucket, whose rows go after `longBefore`. */
+export async function deleteHitsBefore(
+  db: DatabaseOrTransaction,
+  before: Date,
+  longLived?: { bucket: string; before: Date },
+) {
+  await db
+    .delete(rateLimitHits)
+    .where(
+      longLived
+        ? or(
+            and(lt(rateLimitHits.createdAt, before), ne(rateLimitHits.bucket, longLived.bucket)),
+            lt(rateLimitHits.createdAt, longLived.before),
+          )
+        : lt(rateLimitHits.createdAt, before),
+    );
 }

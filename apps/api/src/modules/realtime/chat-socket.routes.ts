@@ -1,10 +1,12 @@
 import type { WebSocket } from '@fastify/websocket';
+import { decodeJwt } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAT_TEXTS, clientEventSchema, WS_CLOSE, type ServerEvent } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import {
+  chatLimitsOf,
   participantChannel,
   roomAccess,
   roomChannel,
@@ -12,12 +14,15 @@ import {
   type ChatContext,
 } from '../chat/chat.service';
 import { createParticipants, type Participant } from '../chat/participants';
+import { controlChannel } from './socket-rights';
 
 /** A socket whose unsent data passes this is too slow to keep up; it is dropped, not buffered forever. */
 const SLOW_READER_BYTES = 1024 * 1024;
 /** Frames a client may send: a burst of 20, refilled at 10 per second. */
 const FRAME_BURST = 20;
 const FRAMES_PER_SECOND = 10;
+/** setTimeout's longest delay; a session that lasts longer is not given an expiry timer. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 const socketQuerySchema = z.object({
   access_token: z.string().max(4096).optional(),
@@ -58,6 +63,14 @@ function originAllowed(origin: string | undefined, host: string | undefined, pub
 
 type FrameHandler = (data: Buffer, isBinary: boolean) => void;
 
+/** Who opened a socket, with what ends their right to it: the session it was opened with, its expiry. */
+interface Identified {
+  participant: Participant;
+  /** The signed-in session (refresh-token family); null for a guest. */
+  sessionId: string | null;
+  expiresAt: Date | undefined;
+}
+
 /**
  * Listens from the first moment: a client may send as soon as the socket opens, while the server is
  * still checking who it is. Frames that arrive meanwhile wait (a bounded few) and are handled in order.
@@ -79,22 +92,87 @@ function earlyFrames(socket: WebSocket, log: { debug(object: object, message: st
 }
 
 export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context: ChatContext = { db: deps.db, bus: deps.bus, limiter: deps.limiter };
+  const context: ChatContext = {
+    db: deps.db,
+    bus: deps.bus,
+    limiter: deps.limiter,
+    limits: chatLimitsOf(deps.config),
+  };
   const participants = createParticipants(deps.db, deps.authenticator);
 
   /** Tokens ride in the query string because browsers cannot set headers on a WebSocket; logs keep only the path. */
-  async function identify(query: z.infer<typeof socketQuerySchema>): Promise<Participant | undefined> {
+  async function identify(query: z.infer<typeof socketQuerySchema>): Promise<Identified | undefined> {
     try {
       if (query.access_token) {
         const actor = await deps.authenticator.actorFromToken(query.access_token);
-        return { kind: 'user', id: actor.id, name: actor.username, actor };
+        const { exp } = decodeJwt(query.access_token);
+        return {
+          participant: { kind: 'user', id: actor.id, name: actor.username, actor },
+          sessionId: actor.sessionId,
+          expiresAt: exp === undefined ? undefined : new Date(exp * 1000),
+        };
       }
-      if (query.guest_token) return await participants.guestFromToken(query.guest_token);
+      if (query.guest_token) {
+        const participant = await participants.guestFromToken(query.guest_token);
+        return {
+          participant,
+          sessionId: null,
+          expiresAt: participant.kind === 'guest' ? participant.expiresAt : undefined,
+        };
+      }
     } catch (error) {
       if (error instanceof AppError && error.code === 'unauthorized') return undefined;
       throw error;
     }
     return undefined;
+  }
+
+  /**
+   * An open socket is a standing permission: it closes, on whichever instance it is, as soon as its
+   * session ends or expires (4001: the client may come back with a fresh token) or, for a room,
+   * its holder's access to the room is gone (4003). Resolves once the instance hears those signals.
+   */
+  async function guardRights(
+    socket: WebSocket,
+    identified: Identified,
+    log: { warn(object: object, message: string): void },
+    room?: { id: number; teamId: number },
+  ): Promise<() => void> {
+    const { participant, sessionId } = identified;
+    const close = (code: number, reason: string) => {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+        socket.close(code, reason);
+    };
+    const channel = controlChannel(participant);
+    const unsubscribe = deps.bus.subscribe(channel, (event) => {
+      if (event.type === 'sessions_ended') {
+        const listed =
+          event.session_ids === null || (sessionId !== null && event.session_ids.includes(sessionId));
+        const spared = sessionId !== null && event.except_session_id === sessionId;
+        if (listed && !spared) close(WS_CLOSE.unauthenticated, 'Session ended');
+      } else if (event.type === 'room_access_changed' && room && event.team_id === room.teamId) {
+        roomAccess(deps.db, participant, room.id).catch((error: unknown) => {
+          if (error instanceof AppError) close(WS_CLOSE.forbidden, 'Access denied');
+          else {
+            // Unsure whether access remains: the client reconnects, and the room is checked again then.
+            log.warn({ err: error }, 'room access could not be checked again');
+            close(WS_CLOSE.unauthenticated, 'Please reconnect');
+          }
+        });
+      }
+    });
+    let expiry: NodeJS.Timeout | undefined;
+    const remainingMs = identified.expiresAt ? identified.expiresAt.getTime() - Date.now() : undefined;
+    if (remainingMs !== undefined && remainingMs <= LONGEST_TIMER_MS) {
+      expiry = setTimeout(() => close(WS_CLOSE.unauthenticated, 'Session expired'), Math.max(0, remainingMs));
+    }
+    const release = () => {
+      unsubscribe();
+      clearTimeout(expiry);
+    };
+    socket.on('close', release);
+    await deps.bus.whenSubscribed(channel);
+    return release;
   }
 
   const refuseForeignOrigin = async (
@@ -122,13 +200,15 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     async (socket, request) => {
       const handleFrames = earlyFrames(socket, request.log);
       const roomId = request.params.chatRoomId;
-      const participant = await identify(request.query);
-      if (!participant) {
+      const identified = await identify(request.query);
+      if (!identified) {
         socket.close(WS_CLOSE.unauthenticated, 'Not authenticated');
         return;
       }
+      const { participant } = identified;
+      let teamId: number;
       try {
-        await roomAccess(deps.db, participant, roomId);
+        teamId = (await roomAccess(deps.db, participant, roomId)).room.teamId;
       } catch (error) {
         const code =
           error instanceof AppError && error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
@@ -137,10 +217,15 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       }
       const me = `${participant.kind}:${participant.id}`;
       const unsubscribe = deps.bus.subscribe(roomChannel(roomId), (event) => send(socket, event));
-      // Joined means: from now on nothing said in the room, on any instance, passes this socket by.
-      await deps.bus.whenSubscribed(roomChannel(roomId));
+      // Joined means: from now on nothing said in the room, on any instance, passes this socket by,
+      // and no change of rights does either.
+      const [releaseRights] = await Promise.all([
+        guardRights(socket, identified, request.log, { id: roomId, teamId }),
+        deps.bus.whenSubscribed(roomChannel(roomId)),
+      ]);
       if (socket.readyState !== socket.OPEN) {
         unsubscribe();
+        releaseRights();
         return;
       }
       void deps.bus.publish(roomChannel(roomId), {
@@ -208,16 +293,21 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     },
     async (socket, request) => {
       const handleFrames = earlyFrames(socket, request.log);
-      const participant = await identify(request.query);
-      if (!participant) {
+      const identified = await identify(request.query);
+      if (!identified) {
         socket.close(WS_CLOSE.unauthenticated, 'Not authenticated');
         return;
       }
+      const { participant } = identified;
       // The bell: inbox changes for this user or guest, wherever they happened.
       const unsubscribe = deps.bus.subscribe(participantChannel(participant), (event) => send(socket, event));
-      await deps.bus.whenSubscribed(participantChannel(participant));
+      const [releaseRights] = await Promise.all([
+        guardRights(socket, identified, request.log),
+        deps.bus.whenSubscribed(participantChannel(participant)),
+      ]);
       if (socket.readyState !== socket.OPEN) {
         unsubscribe();
+        releaseRights();
         return;
       }
       const withinBudget = frameBudget();

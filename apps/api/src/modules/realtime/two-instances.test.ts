@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WS_CLOSE } from '@teamhire/shared';
 import {
   chatFixtures,
   guestKey,
@@ -16,6 +17,7 @@ import {
 import { through, twoInstances } from '../../../test/two-instances';
 import type { SignedInUser } from '../../../test/users';
 import { roomChannel } from '../chat/chat.service';
+import { controlChannel } from './socket-rights';
 
 /** CI starts Redis on this address; these tests fail (never skip) when it is not there. */
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -101,6 +103,36 @@ describe('two instances on one database', () => {
       await guestOnA.newMessage((message) => message.id === answer.id);
       await adminOnB.close();
       await guestOnA.next('user_left', (event) => event.user_id === userKey(team.admin));
+    });
+
+    it('closes sockets on B within a second when a member is removed or a session ends through A', async () => {
+      const ownTeam = await fixtures.createTeam({ members: 1 });
+      const removed = ownTeam.members[0]!;
+      const buyer = await fixtures.buyer();
+      const ownRoom = await fixtures.buyerRoom(buyer, ownTeam.id);
+      const memberSocket = await instances.b.sockets.join(ownRoom, userToken(removed), userKey(removed));
+      const buyerSocket = await instances.b.sockets.join(ownRoom, userToken(buyer), userKey(buyer));
+      await subscribedOnRedis(controlChannel({ kind: 'user', id: removed.id }));
+      await subscribedOnRedis(controlChannel({ kind: 'user', id: buyer.id }));
+
+      const closeWithinASecond = (socket: { closed: Promise<{ code: number }> }) =>
+        Promise.race([socket.closed, sleep(1000).then(() => undefined)]);
+      const removal = await instances.a.app.inject({
+        method: 'DELETE',
+        url: `/api/teams/${ownTeam.id}/members/${removed.id}`,
+        headers: ownTeam.admin.headers,
+      });
+      expect(removal.statusCode, removal.body).toBe(204);
+      expect((await closeWithinASecond(memberSocket))?.code).toBe(WS_CLOSE.forbidden);
+
+      const signOut = await instances.a.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: buyer.headers,
+        payload: {},
+      });
+      expect(signOut.statusCode, signOut.body).toBe(204);
+      expect((await closeWithinASecond(buyerSocket))?.code).toBe(WS_CLOSE.unauthenticated);
     });
   });
 

@@ -17,7 +17,6 @@ import {
   users,
 } from '../../db/schema/index';
 
-export type TeamRow = typeof teams.$inferSelect;
 export type ApplicationRow = typeof teamApplications.$inferSelect;
 
 const admin = alias(users, 'team_admin');

@@ -25,7 +25,12 @@ const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
 
 export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { db, authenticator } = deps;
-  const context: teams.TeamsContext = { db, mailer: deps.mailer, publicUrl: deps.config.publicUrl };
+  const context: teams.TeamsContext = {
+    db,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    bus: deps.bus,
+  };
   const actorOf = authenticator.requireActor;
 
   app.post(

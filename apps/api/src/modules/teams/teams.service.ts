@@ -15,6 +15,8 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+import { announceRoomAccessChange } from '../realtime/socket-rights';
 import { notificationEmail } from '../mail/templates';
 import * as repository from './teams.repository';
 
@@ -22,6 +24,7 @@ export interface TeamsContext {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
+  bus: RealtimeBus;
 }
 
 /** A team takes on at most this many running orders per member before it shows as busy. */
@@ -332,6 +335,7 @@ export async function removeMember(
       description: `You were removed from ${team.name}`,
     });
   });
+  await announceRoomAccessChange(context.bus, userId, teamId);
 }
 
 /** A member may leave; the admin may not, since a team without its admin could not be managed. */
@@ -350,6 +354,7 @@ export async function leaveTeam(context: TeamsContext, actor: Actor, teamId: num
       description: `Left the team ${team.name}`,
     });
   });
+  await announceRoomAccessChange(context.bus, actor.id, teamId);
 }
 
 export async function applyToTeam(

@@ -17,7 +17,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {
+export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator, bus }) => {
   app.post(
     '/api/verification/request',
     {
@@ -83,6 +83,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
         await authenticator.requireActor(request),
         request.params.id,
         request.body,
+        bus,
       ),
   );
 

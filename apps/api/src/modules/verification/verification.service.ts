@@ -11,6 +11,8 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isUniqueViolation } from '../../db/errors';
 import { recordActivity } from '../activity/activity.service';
+import type { RealtimeBus } from '../realtime/realtime-bus';
+import { endSocketSessions } from '../realtime/socket-rights';
 import * as repository from './verification.repository';
 
 export const isGeneralAdmin = (actor: Actor) => actor.isSuperuser || actor.role === 'GENERAL_ADMIN';
@@ -96,6 +98,7 @@ export async function decideRequest(
   actor: Actor,
   requestId: number,
   input: { status: 'approved' | 'rejected'; response_message?: string | null },
+  bus: RealtimeBus,
 ): Promise<VerificationRequest> {
   assertGeneralAdmin(actor);
   const responseMessage = input.response_message?.trim() || null;
@@ -104,7 +107,7 @@ export async function decideRequest(
       { path: 'body.response_message', message: T.responseRequired },
     ]);
   }
-  await db.transaction(async (transaction) => {
+  const decided = await db.transaction(async (transaction) => {
     const decided = await repository.decidePendingRequest(transaction, requestId, {
       status: input.status,
       responseMessage,
@@ -129,7 +132,10 @@ export async function decideRequest(
       action: `verification.reviewed`,
       description: `${input.status === 'approved' ? 'Approved' : 'Rejected'} a request to become a ${role}`,
     });
+    return decided;
   });
+  // Open sockets were opened under the old role: they close (4001) and come back under the new one.
+  if (input.status === 'approved') await endSocketSessions(bus, { kind: 'user', id: decided.userId });
   return toResponse((await repository.findRequest(db, requestId))!);
 }
 

@@ -22,7 +22,6 @@ export const registrationFormSchema = z.intersection(
       path: ['confirm_password'],
     }),
 );
-export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
 
 export const resetPasswordFormSchema = z.intersection(
   resetPasswordRequestSchema.pick({ new_password: true }).extend({ confirm_password: z.string() }),
@@ -33,7 +32,6 @@ export const resetPasswordFormSchema = z.intersection(
       path: ['confirm_password'],
     }),
 );
-export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
 export const changePasswordFormSchema = z.intersection(
   changePasswordRequestSchema.extend({ confirm_password: z.string() }),
@@ -44,7 +42,6 @@ export const changePasswordFormSchema = z.intersection(
       path: ['confirm_password'],
     }),
 );
-export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 /** The picture is chosen and checked apart from these fields (it is uploaded first). */
 export const editProfileFormSchema = updateMeRequestSchema

@@ -1,7 +1,7 @@
 import { TYPING_INCOMING_CLEAR_MS, type ChatMessage } from '@teamhire/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, renewAccessToken } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
 import {
   mergeById,
@@ -91,6 +91,7 @@ export function useChatRoom({
       path: `/ws/chat/${roomId}`,
       getToken: asGuest ? () => readGuestSession()?.token ?? null : getAccessToken,
       tokenParam: asGuest ? 'guest_token' : 'access_token',
+      renewToken: asGuest ? undefined : renewAccessToken,
       onStatusChange: setStatus,
       onClosedForGood: setClosedCode,
       onReconnected: () => {

@@ -11,6 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { renewAccessToken } from '../../../lib/api-client';
 import { getAccessToken } from '../../../lib/auth-tokens';
 import { RealtimeClient } from '../../../lib/realtime-client';
 import { chatQueryKeys, inboxQueryOptions } from '../chat-api';
@@ -30,6 +31,7 @@ function useLiveInbox() {
     const client = new RealtimeClient({
       path: '/ws/user',
       getToken: getAccessToken,
+      renewToken: renewAccessToken,
       onReconnected: refresh,
       handlers: { inbox_changed: refresh },
     });

@@ -2,8 +2,6 @@ import { lazy, Suspense, useDeferredValue } from 'react';
 import { statisticsErrorMessage, useDashboardStatistics } from '../api/get-dashboard-statistics';
 import { STATISTICS_TEXTS } from './statistics-texts';
 
-export { STATISTICS_TEXTS } from './statistics-texts';
-
 /** The tiles, the chart and their formatting load with the data: the section sits below the fold. */
 const StatisticsContent = lazy(() =>
   import('./statistics-content').then((module) => ({ default: module.StatisticsContent })),

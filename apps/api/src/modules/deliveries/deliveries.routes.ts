@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  deliveryCreateSchema,
+  deliveryListSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  orderSchema,
+  revisionRequestSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { ordersContext } from '../orders/orders.service';
+import * as deliveries from './deliveries.service';
+
+const tags = ['orders'];
+const secured = { security: [{ bearerAuth: [] }] };
+const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+
+export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context = ordersContext(deps);
+  const actorOf = deps.authenticator.requireActor;
+
+  app.post(
+    '/api/orders/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary:
+          'Deliver the work (the team): a message and files uploaded to the order; in progress → delivered, starting the auto-complete timer',
+        ...secured,
+        params: idParamsSchema,
+        body: deliveryCreateSchema,
+        response: { 201: orderSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await deliveries.createDelivery(context, await actorOf(request), request.params.id, request.body),
+        ),
+  );
+
+  app.get(
+    '/api/orders/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Every delivery of an order, oldest first (its buyer, its team and general admins)',
+        ...secured,
+        params: idParamsSchema,
+        response: { 200: deliveryListSchema, ...errors(401, 404, 422) },
+      },
+    },
+    async (request) => deliveries.listDeliveries(context, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept the delivery (the buyer): delivered → completed',
+        ...secured,
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => deliveries.acceptDelivery(context, await actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/revision-requests',
+    {
+      schema: {
+        tags,
+        summary:
+          'Request a revision (the buyer, while revisions remain): delivered → in progress; 409 "No revisions left"',
+        ...secured,
+        params: idParamsSchema,
+        body: revisionRequestSchema,
+        response: { 201: orderSchema, ...errors(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await deliveries.requestRevision(context, await actorOf(request), request.params.id, request.body),
+        ),
+  );
+};

@@ -1,0 +1,91 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ORDER_FILE_MAX_BYTES,
+  errorResponseSchema,
+  idParamsSchema,
+  orderFileParamsSchema,
+  orderFileSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { uploadRoutes } from '../../plugins/uploads';
+import { tooLarge } from '../chat/chat-files';
+import { openOrderFile, storeOrderFile, type OrderFilesContext } from './order-files.service';
+
+const tags = ['orders'];
+const secured = { security: [{ bearerAuth: [] }] };
+const errors = (...codes: (401 | 403 | 404 | 409 | 413 | 415 | 422)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+/** Room for the multipart framing around a file of exactly the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const contentDisposition = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export const orderFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context: OrderFilesContext = { db: deps.db, clock: deps.clock, uploadsDir: deps.config.uploadsDir };
+  const actorOf = deps.authenticator.requireActor;
+
+  await uploadRoutes(app, (uploads) => {
+    uploads.post(
+      '/api/orders/:id/files',
+      {
+        schema: {
+          tags,
+          summary: "Add a file (at most 1 GiB) to an order, for a delivery: the order's buyer or team",
+          ...secured,
+          consumes: ['multipart/form-data'],
+          params: idParamsSchema,
+          response: { 201: orderFileSchema, ...errors(401, 403, 404, 409, 413, 415, 422) },
+        },
+      },
+      async (request, reply) => {
+        const actor = await actorOf(request);
+        const declared = Number(request.headers['content-length']);
+        // A declared size over the limit is refused before a single byte is read.
+        if (Number.isFinite(declared) && declared > ORDER_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+          throw tooLarge(declared);
+        }
+        if (!request.isMultipart())
+          throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
+        const file = await request.file({ limits: { fileSize: ORDER_FILE_MAX_BYTES, files: 1 } });
+        if (!file) throw new AppError('validation', 'Choose a file to send');
+        const stored = await storeOrderFile(context, actor, request.params.id, {
+          stream: file.file,
+          fileName: file.filename,
+          mimeType: file.mimetype,
+        });
+        return reply.status(201).send(stored);
+      },
+    );
+  });
+
+  app.get(
+    '/api/orders/:id/files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'Download a file of an order (its buyer, its team and general admins)',
+        ...secured,
+        params: orderFileParamsSchema,
+        response: { 200: z.unknown().describe('The file itself'), ...errors(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const opened = await openOrderFile(
+        context,
+        await actorOf(request),
+        request.params.id,
+        request.params.fileId,
+      );
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', contentDisposition(opened.fileName))
+        .header('content-length', String(opened.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(opened.stream);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, sql } from 'drizzle-orm';
+import type { DatabaseOrTransaction } from '../../db/database';
+import { disputes, orders, servicePackages } from '../../db/schema/index';
+import { qualified } from '../../db/sql';
+
+const withTitle = { order: orders, title: servicePackages.title };
+
+/**
+ * The next delivered order whose auto-complete time has come and that has no open dispute, locked;
+ * a row another transaction holds (the buyer accepting it, another instance's sweep) is skipped, and
+ * once that transaction commits the row no longer qualifies.
+ */
+export async function lockNextAutoComplete(db: DatabaseOrTransaction, now: Date) {
+  const [row] = await db
+    .select(withTitle)
+    .from(orders)
+    .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
+    .where(
+      and(
+        eq(orders.status, 'delivered'),
+        isNotNull(orders.autoCompleteAt),
+        lte(orders.autoCompleteAt, now),
+        sql`not exists (select 1 from ${disputes} d where d.order_id = ${qualified(orders.id)} and d.status = 'open')`,
+      ),
+    )
+    .orderBy(asc(orders.autoCompleteAt))
+    .limit(1)
+    .for('update', { of: orders, skipLocked: true });
+  return row;
+}
+
+/** The next pending order placed at or before `placedBefore`, locked as above. */
+export async function lockNextExpiredPending(db: DatabaseOrTransaction, placedBefore: Date) {
+  const [row] = await db
+    .select(withTitle)
+    .from(orders)
+    .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
+    .where(and(eq(orders.status, 'pending'), lte(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(1)
+    .for('update', { of: orders, skipLocked: true });
+  return row;
+}
+
+/**
+ * Claims the orders in progress (or confirmed) due within a day that have had no reminder: marks them
+ * reminded and returns them, in one statement, so each is reminded once whoever sweeps.
+ */
+export async function claimDueReminders(
+  db: DatabaseOrTransaction,
+  now: Date,
+  dueBefore: Date,
+  limit: number,
+) {
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ['confirmed', 'in_progress']),
+        isNull(orders.dueReminderSentAt),
+        isNotNull(orders.dueAt),
+        gt(orders.dueAt, now),
+        lte(orders.dueAt, dueBefore),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(orders)
+    .set({ dueReminderSentAt: now })
+    .where(inArray(orders.id, due))
+    .returning({ id: orders.id, status: orders.status, dueAt: orders.dueAt });
+}

@@ -1,0 +1,52 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { OrderTimers } from '../modules/orders/order-timers';
+
+/** The recurring sweeps and their queues; each runs every minute on whichever instance takes the job. */
+export const TIMER_QUEUES = {
+  'orders.auto-complete': 'autoComplete',
+  'orders.expire-pending': 'expirePending',
+  'orders.remind-due': 'remindDue',
+} as const satisfies Record<string, keyof OrderTimers>;
+export type TimerQueue = keyof typeof TIMER_QUEUES;
+
+/** How often an idle worker looks for a job: a sent job waits at most this long. */
+const WORKER_POLLING_SECONDS = 2;
+
+export interface Jobs {
+  /** Queues one run of a sweep now, as the schedule does every minute. */
+  send(queue: TimerQueue): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The timers run through pg-boss on the application's own pool: jobs and schedules live in
+ * PostgreSQL (schema `pgboss`), so they survive restarts, and a job is fetched by one worker only
+ * (`for update skip locked`), so several instances share the work instead of repeating it.
+ */
+export async function startJobs(options: {
+  pool: pg.Pool;
+  timers: OrderTimers;
+  logger: FastifyBaseLogger;
+}): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.pool.query(text, values) },
+    schema: 'pgboss',
+    application_name: 'teamhire-jobs',
+  });
+  boss.on('error', (error) => options.logger.error({ err: error }, 'job runner error'));
+  await boss.start();
+  for (const [queue, timer] of Object.entries(TIMER_QUEUES)) {
+    await boss.createQueue(queue);
+    await boss.schedule(queue, '* * * * *');
+    await boss.work(queue, { pollingIntervalSeconds: WORKER_POLLING_SECONDS, batchSize: 1 }, async () => {
+      const count = await options.timers[timer]();
+      if (count > 0) options.logger.info({ queue, count }, 'timer sweep changed orders');
+    });
+  }
+  return {
+    send: (queue) => boss.send(queue, {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
