@@ -18,7 +18,7 @@ async function fillPayment(page: Page, cardNumber: string) {
 }
 
 test.describe('orders', () => {
-  test('a buyer pays for a package, the team starts and completes it, the buyer reviews it; a declined card orders nothing', async ({
+  test('a buyer pays for a package, the team starts and delivers it, the buyer accepts and reviews it; a declined card orders nothing', async ({
     browser,
   }) => {
     test.setTimeout(120_000);
@@ -50,7 +50,7 @@ test.describe('orders', () => {
     await expect(buyerPage.getByText('Visa ending in 4242')).toBeVisible();
     await expect(buyerPage.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
 
-    // The team admin starts the work and completes it.
+    // The team admin starts the work and delivers it; the team can no longer complete it alone.
     const adminPage = await signedInPage(browser, admin.username);
     await adminPage.goto(orderPath);
     await expect(adminPage.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
@@ -60,9 +60,26 @@ test.describe('orders', () => {
       adminPage.getByText('Work started. The buyer has been told.', { exact: true }),
     ).toBeVisible();
     await expect(adminPage.getByText('In Progress', { exact: true }).first()).toBeVisible();
-    await adminPage.getByRole('button', { name: 'Mark Completed' }).click();
-    await expect(adminPage.getByText('Order marked as completed.', { exact: true })).toBeVisible();
-    await expect(adminPage.getByText('Completed', { exact: true }).first()).toBeVisible();
+    await expect(adminPage.getByRole('button', { name: 'Mark Completed' })).toHaveCount(0);
+    await adminPage.getByRole('button', { name: 'Deliver Work' }).click();
+    const delivery = adminPage.getByRole('dialog', { name: 'Deliver Work' });
+    await delivery.getByLabel(/Message/).fill('The landing page is live.');
+    await delivery.getByRole('button', { name: 'Deliver Work' }).click();
+    await expect(
+      adminPage.getByText('Work delivered. The buyer has been told.', { exact: true }),
+    ).toBeVisible();
+    await expect(adminPage.getByText('Delivered', { exact: true }).first()).toBeVisible();
+
+    // The buyer accepts the delivery, which completes the order.
+    await buyerPage.reload();
+    await buyerPage.getByRole('button', { name: 'Accept Delivery' }).click();
+    await buyerPage
+      .getByRole('dialog', { name: 'Accept Delivery' })
+      .getByRole('button', { name: 'Yes, accept delivery' })
+      .click();
+    await expect(
+      buyerPage.getByText('Delivery accepted. The order is completed.', { exact: true }),
+    ).toBeVisible();
     await adminPage.goto('/orders');
     await expect(adminPage.getByRole('heading', { level: 1, name: 'Team Orders' })).toBeVisible();
     await expect(adminPage.getByRole('tab', { name: 'Completed (1)' })).toBeVisible();

@@ -107,6 +107,8 @@ test.describe('service packages', () => {
       .fill('A landing page with copy, design and analytics, built to convert visitors.');
     await form.getByLabel('Price (USD)').fill('749.50');
     await form.getByLabel('Duration (days)').fill('12');
+    await expect(form.getByLabel('Revisions')).toHaveValue('1');
+    await form.getByLabel('Revisions').fill('3');
     await form.getByLabel('Tags').fill('landing, design, analytics, copywriting, seo, react');
     await form.getByLabel('Requirements').fill('Your logo and brand colours');
     await form.getByLabel('Deliverables').fill('Source code and a deployed site');
@@ -141,6 +143,7 @@ test.describe('service packages', () => {
     await expect(buyerPage.getByText('$749.50')).toBeVisible();
     await expect(buyerPage.getByText('One-time payment')).toBeVisible();
     await expect(buyerPage.getByText('12 days delivery')).toBeVisible();
+    await expect(buyerPage.getByText('3 revisions')).toBeVisible();
     await expect(buyerPage.getByText('A landing page with copy, design and analytics')).toBeVisible();
     await expect(buyerPage.getByText('Your logo and brand colours')).toBeVisible();
     await expect(buyerPage.getByText('Source code and a deployed site')).toBeVisible();

@@ -90,7 +90,14 @@ export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
   refunded: 'purple',
 };
 /** The orders list tabs; `all` means no status filter. */
-export const ORDER_FILTER_TABS = ['all', 'confirmed', 'in_progress', 'completed'] as const;
+export const ORDER_FILTER_TABS = [
+  'all',
+  'confirmed',
+  'in_progress',
+  'delivered',
+  'completed',
+  'disputed',
+] as const;
 export const ORDER_TIMELINE_STEPS = [
   'Order Placed',
   'Payment Confirmed',

@@ -98,3 +98,11 @@ export function formatMonthLabel(label: string): string {
   monthFormatter ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', timeZone: 'UTC' });
   return monthFormatter.format(new Date(Date.UTC(year, month - 1, 1)));
 }
+
+/** 'Jun 1, 2025, 10:05 AM': when something happened on an order, where the hour matters. */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${formatDate(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+}

@@ -1,4 +1,10 @@
-import type { Order, Review, ServicePackage } from '@teamhire/shared';
+import {
+  allowedOrderActions,
+  type Order,
+  type OrderParty,
+  type Review,
+  type ServicePackage,
+} from '@teamhire/shared';
 
 export function packageFixture(overrides: Partial<ServicePackage> = {}): ServicePackage {
   return {
@@ -44,6 +50,17 @@ export function reviewFixture(overrides: Partial<Review> = {}): Review {
   };
 }
 
+/** The actions of the lifecycle table for the viewer, unless a test names them. */
+function viewerActions(overrides: Partial<Order>): Order['allowed_actions'] {
+  const viewer = overrides.viewer ?? { is_buyer: true, is_team: false, is_admin: false };
+  const actors: OrderParty[] = [
+    ...(viewer.is_buyer ? (['buyer'] as const) : []),
+    ...(viewer.is_team ? (['team'] as const) : []),
+    ...(viewer.is_admin ? (['admin'] as const) : []),
+  ];
+  return allowedOrderActions(overrides.status ?? 'confirmed', actors, ['revisions_left']);
+}
+
 export function orderFixture(overrides: Partial<Order> = {}): Order {
   const servicePackage = packageFixture();
   return {
@@ -85,7 +102,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     review: null,
     viewer: { is_buyer: true, is_team: false, is_admin: false },
     allowed_transitions: ['cancelled'],
-    allowed_actions: ['cancel'],
+    allowed_actions: viewerActions(overrides),
     confirmed_at: '2025-06-01T10:00:01Z',
     due_at: '2025-06-08T10:00:01Z',
     delivered_at: null,
@@ -94,7 +111,15 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     revisions_used: 0,
     deliveries: [],
     dispute: null,
-    events: [],
+    events: [
+      {
+        type: 'placed',
+        actor: { id: 7, username: 'ada' },
+        message: null,
+        created_at: '2025-06-01T10:00:00Z',
+      },
+      { type: 'confirmed', actor: null, message: null, created_at: '2025-06-01T10:00:01Z' },
+    ],
     can_review: false,
     ...overrides,
   };

@@ -25,6 +25,7 @@ export function renderWithProviders(
     queryClient = createTestQueryClient(),
   }: { route?: string; path?: string; extraRoutes?: RouteObject[]; queryClient?: QueryClient } = {},
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter>; queryClient: QueryClient } {
+  // The extra routes are pages too (a confirmation after paying): they get the provider as well.
   const router = createMemoryRouter(
     // Every route, the extra ones too, can offer Contact Team as the app's layout does.
     [

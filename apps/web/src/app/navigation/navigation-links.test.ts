@@ -37,9 +37,11 @@ describe('buildWorkspaceLinks', () => {
   it('gives the Admin Panel to general admins and superusers', () => {
     expect(labels(userFixture({ role: 'GENERAL_ADMIN' }), navigationFixture())).toEqual([
       'Admin Panel /admin/verifications',
+      'Disputes /admin/disputes',
     ]);
     expect(labels(userFixture({ role: 'BUYER', is_superuser: true }), navigationFixture())).toEqual([
       'Admin Panel /admin/verifications',
+      'Disputes /admin/disputes',
     ]);
   });
 

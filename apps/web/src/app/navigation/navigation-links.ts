@@ -26,6 +26,7 @@ export function buildWorkspaceLinks(
   if (flags.can_view_orders) links.push({ label: 'Orders', to: '/orders' });
   if (user.role === 'GENERAL_ADMIN' || user.is_superuser) {
     links.push({ label: 'Admin Panel', to: '/admin/verifications' });
+    links.push({ label: 'Disputes', to: '/admin/disputes' });
   }
   return links;
 }

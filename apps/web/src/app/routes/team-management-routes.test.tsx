@@ -52,4 +52,29 @@ describe('teamManagementRoutes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' }, { timeout: 5000 }),
     ).toBeTruthy();
   });
+
+  it('keeps /admin/disputes for general admins: a seller goes to the dashboard', async () => {
+    signIn();
+    stubFetch(({ url }) =>
+      url === '/api/auth/me'
+        ? jsonResponse(userFixture({ role: 'SELLER' }))
+        : jsonResponse(navigationFixture()),
+    );
+    renderAt('/admin/disputes');
+    expect((await screen.findByRole('status', { name: 'Current location' })).textContent).toBe('/dashboard');
+  });
+
+  it('opens /admin/disputes for a general admin', async () => {
+    signIn();
+    stubFetch(({ url }) =>
+      url === '/api/auth/me'
+        ? jsonResponse(userFixture({ role: 'GENERAL_ADMIN' }))
+        : jsonResponse({ items: [], total: 0, skip: 0, limit: 20 }),
+    );
+    renderAt('/admin/disputes');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Disputes' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(await screen.findByText('No open disputes')).toBeTruthy();
+  });
 });

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { ProtectedRoute, RoleRoute } from '../route-guards';
 
 /**
- * The team-management and role-verification pages (all about the signed-in user, so
- * login-protected; the admin review also needs the GENERAL_ADMIN role), each loaded with its route.
+ * The team-management and role-verification pages (all about the signed-in user, so login-protected; the admin review
+ * also needs the GENERAL_ADMIN role), and the general admin's disputes, each loaded with its route.
  */
 const protectedRoutes: RouteObject[] = [
   {
@@ -22,6 +22,20 @@ const protectedRoutes: RouteObject[] = [
           const { AdminVerificationsPage } =
             await import('../../features/verification/admin-verifications-page');
           return { Component: AdminVerificationsPage };
+        },
+      },
+      {
+        path: 'admin/disputes',
+        lazy: async () => {
+          const { AdminDisputesPage } = await import('../../features/disputes/admin-disputes-page');
+          return { Component: AdminDisputesPage };
+        },
+      },
+      {
+        path: 'admin/disputes/:disputeId',
+        lazy: async () => {
+          const { DisputeDetailPage } = await import('../../features/disputes/dispute-detail-page');
+          return { Component: DisputeDetailPage };
         },
       },
     ],

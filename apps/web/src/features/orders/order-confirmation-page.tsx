@@ -7,7 +7,7 @@ import { Button, buttonClassName } from '../../components/ui/button';
 import { PageShell } from '../../components/ui/page-shell';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useContactTeam } from '../../lib/contact-team';
-import { useOrder } from './api/get-order';
+import { useOrder } from '../../lib/queries/get-order';
 import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
 import { OrderStatusBadge } from './components/order-status-badge';

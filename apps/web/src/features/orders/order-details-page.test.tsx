@@ -2,13 +2,19 @@ import { ORDER_TEXTS, type Order } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
+import { FakeWebSocket } from '../../test/chat-test-socket';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { orderFixture, reviewFixture } from '../../test/order-fixtures';
 import { OrderConfirmationPage, PAYMENT_NOT_COMPLETED_MESSAGE } from './order-confirmation-page';
+import { DELIVER_WORK_TEXTS } from './components/deliver-work-dialog';
 import { OrderDetailsPage, TRANSITION_TEXTS } from './order-details-page';
 
 beforeEach(() => signIn());
+beforeEach(() => {
+  FakeWebSocket.sockets = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 afterEach(() => vi.unstubAllGlobals());
 
 function stubOrder(order: Order, onChange?: FetchHandler) {
@@ -50,16 +56,21 @@ describe('OrderDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Start Work' })).toBeNull();
   });
 
-  it('hides the buyer-only cards and Cancel Order from the team, which can start work but not complete', async () => {
+  it('hides the buyer-only cards and Cancel Order from the team, which can start work and deliver', async () => {
     let current = orderFixture({ viewer: teamViewer, allowed_transitions: ['in_progress'] });
     const requests = stubFetch((request) => {
       if (request.method === 'PUT') {
         const status = (request.body as { status: Order['status'] }).status;
-        current = {
-          ...current,
-          status,
+        current = orderFixture({ viewer: teamViewer, status, allowed_transitions: [] });
+      }
+      if (request.method === 'POST' && request.url === '/api/orders/90/deliveries') {
+        current = orderFixture({
+          viewer: teamViewer,
+          status: 'delivered',
           allowed_transitions: [],
-        };
+          deliveries: [{ id: 1, message: 'Here it is', files: [], created_at: '2025-06-03T10:00:00Z' }],
+        });
+        return jsonResponse(current, 201);
       }
       return jsonResponse(current);
     });
@@ -70,13 +81,20 @@ describe('OrderDetailsPage', () => {
     expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Package' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark Completed' })).toBeNull();
     expect(screen.getByText('ada')).toBeTruthy();
 
-    // The buyer completes the order by accepting a delivery; the team has no way to complete it.
-    expect(screen.queryByRole('button', { name: 'Mark Completed' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deliver Work' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver Work' });
+    fireEvent.change(within(dialog).getByLabelText(/Message/), { target: { value: 'Here it is' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver Work' }));
+    expect(await screen.findByText(DELIVER_WORK_TEXTS.done)).toBeTruthy();
+    expect(screen.getAllByText('Delivered')[0]!.className).toContain('bg-blue-50');
+    expect(screen.queryByRole('button', { name: 'Deliver Work' })).toBeNull();
     expect(requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
       { status: 'in_progress' },
     ]);
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ message: 'Here it is' });
   });
 
   it('asks before the buyer cancels, and cancels only after Yes', async () => {

@@ -15,6 +15,7 @@ const ORDERS: Order[] = [
   orderFixture({ id: 2, status: 'in_progress' }),
   orderFixture({ id: 3, status: 'completed' }),
   orderFixture({ id: 4, status: 'completed' }),
+  orderFixture({ id: 5, status: 'disputed' }),
 ];
 
 function listOf(orders: Order[]): OrderList {
@@ -22,13 +23,13 @@ function listOf(orders: Order[]): OrderList {
     items: orders,
     total: orders.length,
     counts: {
-      all: 4,
+      all: 5,
       pending: 0,
       confirmed: 1,
       in_progress: 1,
       delivered: 0,
       completed: 2,
-      disputed: 0,
+      disputed: 1,
       cancelled: 0,
       refunded: 0,
     },
@@ -69,13 +70,16 @@ describe('OrdersPage', () => {
     expect(screen.getByText('Loading orders...')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Orders' });
-    expect(within(list).getAllByRole('listitem')).toHaveLength(4);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(5);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'All (4)',
+      'All (5)',
       'Confirmed (1)',
       'In Progress (1)',
+      'Delivered (0)',
       'Completed (2)',
+      'In Dispute (1)',
     ]);
+    expect(within(list).getByText('In Dispute').className).toContain('bg-orange-50');
     const first = within(list).getAllByRole('listitem')[0]!;
     expect(within(first).getByText('Landing Page Sprint')).toBeTruthy();
     expect(within(first).getByText('Pixel Crew')).toBeTruthy();

@@ -25,7 +25,9 @@ const TAB_LABELS: Record<FilterTab, string> = {
   all: 'All',
   confirmed: ORDER_STATUS_LABELS.confirmed,
   in_progress: ORDER_STATUS_LABELS.in_progress,
+  delivered: ORDER_STATUS_LABELS.delivered,
   completed: ORDER_STATUS_LABELS.completed,
+  disputed: ORDER_STATUS_LABELS.disputed,
 };
 
 /**
@@ -131,7 +133,9 @@ export function placedOrders(data: OrderList): { items: Order[]; counts: Record<
       all: data.counts.all - data.counts.pending,
       confirmed: data.counts.confirmed,
       in_progress: data.counts.in_progress,
+      delivered: data.counts.delivered,
       completed: data.counts.completed,
+      disputed: data.counts.disputed,
     },
   };
 }

@@ -83,12 +83,14 @@ describe('CreatePackagePage', () => {
     fireEvent.change(await field(/^Description/), { target: { value: 'Too short' } });
     fireEvent.change(await field(/^Price/), { target: { value: '0' } });
     fireEvent.change(await field(/^Duration/), { target: { value: '400' } });
+    fireEvent.change(await field(/^Revisions/), { target: { value: '11' } });
     submit();
     expect(await screen.findByText(PACKAGE_TEXTS.teamRequired)).toBeTruthy();
     expect(screen.getByText(PACKAGE_TEXTS.titleTooShort)).toBeTruthy();
     expect(screen.getByText(PACKAGE_TEXTS.descriptionTooShort)).toBeTruthy();
     expect(screen.getByText(PACKAGE_TEXTS.priceTooLow)).toBeTruthy();
     expect(screen.getByText(PACKAGE_TEXTS.durationRange)).toBeTruthy();
+    expect(screen.getByText('Revisions must be between 0 and 10')).toBeTruthy();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
@@ -105,7 +107,6 @@ describe('CreatePackagePage', () => {
       description: 'A fast, accessible landing page with everything included.',
       price: 499.99,
       duration_days: 7,
-      // The form has no revisions field yet: the contract's default is sent.
       revisions: 1,
       tags: 'react,design',
       requirements: 'Your logo',

@@ -45,7 +45,9 @@ describe('EditPackagePage', () => {
     const title = await screen.findByLabelText<HTMLInputElement>(/^Service Title/);
     expect(title.value).toBe('Landing page in a week');
     expect(screen.getByLabelText<HTMLInputElement>(/^Price/).value).toBe('499.99');
+    expect(screen.getByLabelText<HTMLInputElement>(/^Revisions/).value).toBe('1');
     fireEvent.change(screen.getByLabelText(/^Duration/), { target: { value: '400' } });
+    fireEvent.change(screen.getByLabelText(/^Revisions/), { target: { value: '3' } });
     save();
     expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
       '/services/manage-packages',
@@ -53,6 +55,7 @@ describe('EditPackagePage', () => {
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
       title: 'Landing page in a week',
       duration_days: 400,
+      revisions: 3,
       price: 499.99,
       tags: 'react,design',
     });

@@ -42,6 +42,7 @@ describe('PackageDetailPage', () => {
     expect(screen.getByText('$499.99')).toBeTruthy();
     expect(screen.getByText('One-time payment')).toBeTruthy();
     expect(screen.getByText('7 days delivery')).toBeTruthy();
+    expect(screen.getByText('1 revision')).toBeTruthy();
     expect(screen.getByText(/A fast, accessible landing page/)).toBeTruthy();
     expect(screen.getByText('Your logo and brand colours')).toBeTruthy();
     expect(screen.getByText('Source code and a deployed site')).toBeTruthy();

@@ -1,10 +1,11 @@
-import type { ServicePackage } from '@teamhire/shared';
+import { DELIVERY_TEXTS, type ServicePackage } from '@teamhire/shared';
 import {
   ArrowLeft,
   CalendarDays,
   Clock,
   LoaderCircle,
   MessageCircle,
+  RefreshCw,
   SearchX,
   ShoppingCart,
   Users,
@@ -102,6 +103,10 @@ function PackageDetail({ item }: { item: ServicePackage }) {
           <p className="mt-3 flex items-center gap-2 text-slate-700">
             <Clock aria-hidden="true" className="size-4" />
             {deliveryText(item.duration_days)}
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-slate-700">
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {DELIVERY_TEXTS.revisionsLabel(item.revisions)}
           </p>
           <div className="mt-5 flex flex-col gap-3">
             <BuyNowLink packageId={item.id} />

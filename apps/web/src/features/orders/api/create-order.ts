@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, orderSchema, type Order, type OrderCreate } from '@teamhire/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { orderQueryOptions } from './get-order';
+import { orderQueryOptions } from '../../../lib/queries/get-order';
 
 /**
  * Deliberately a plain call rather than a TanStack mutation: a mutation keeps its variables (the card

@@ -1,4 +1,4 @@
-import { PACKAGE_PRICE_MIN } from '@teamhire/shared';
+import { PACKAGE_PRICE_MIN, PACKAGE_REVISIONS_MAX, PACKAGE_REVISIONS_MIN } from '@teamhire/shared';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 
@@ -7,6 +7,7 @@ export const PACKAGE_FIELD_NAMES = [
   'description',
   'price',
   'duration_days',
+  'revisions',
   'tags',
   'requirements',
   'deliverables',
@@ -66,6 +67,18 @@ export function PackageFields({
           hint={durationHint}
           error={errors.duration_days}
           {...fields.duration_days}
+        />
+        <TextField
+          label="Revisions"
+          type="number"
+          inputMode="numeric"
+          required
+          min={PACKAGE_REVISIONS_MIN}
+          max={PACKAGE_REVISIONS_MAX}
+          step={1}
+          hint={`How many revision requests an order includes, ${PACKAGE_REVISIONS_MIN} to ${PACKAGE_REVISIONS_MAX}.`}
+          error={errors.revisions}
+          {...fields.revisions}
         />
       </div>
       <TextField

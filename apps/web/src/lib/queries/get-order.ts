@@ -1,7 +1,7 @@
 import { orderSchema, type Order } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { ORDER_DETAIL_STALE_TIME_MS, orderQueryKeys } from '../../../lib/queries/order-query-keys';
+import { apiRequest } from '../api-client';
+import { ORDER_DETAIL_STALE_TIME_MS, orderQueryKeys } from './order-query-keys';
 
 export function getOrder(orderId: number, signal?: AbortSignal): Promise<Order> {
   return apiRequest(`/api/orders/${orderId}`, { signal, schema: orderSchema });

@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import { ApiError, NetworkError, apiRequestBlob, parseResponse, type ResponseSchema } from './api-client';
+import { getAccessToken } from './auth-tokens';
+
+export interface UploadHandle<T> {
+  promise: Promise<T>;
+  abort: () => void;
+}
+
+function detailOf(text: string): string | null {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body === 'object' && body !== null) {
+      const detail = (body as { detail?: unknown }).detail;
+      if (typeof detail === 'string' && detail !== '') return detail;
+    }
+  } catch {
+    // Not JSON: no detail to show.
+  }
+  return null;
+}
+
+/**
+ * Sends one file as multipart `file` through XMLHttpRequest, the one browser API that reports upload
+ * progress; the answer is parsed with the contract's schema like every other answer.
+ */
+export function uploadWithProgress<S extends ResponseSchema>(
+  path: string,
+  file: File,
+  schema: S,
+  onProgress: (fraction: number) => void,
+): UploadHandle<z.output<S>> {
+  const request = new XMLHttpRequest();
+  const promise = new Promise<z.output<S>>((resolve, reject) => {
+    request.open('POST', path);
+    const token = getAccessToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status < 200 || request.status >= 300) {
+        reject(new ApiError(request.status, detailOf(request.responseText)));
+        return;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(request.responseText);
+      } catch {
+        reject(new ApiError(request.status, 'Invalid response from the server'));
+        return;
+      }
+      try {
+        resolve(parseResponse(schema, request.status, data));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(request.status, null));
+      }
+    };
+    request.onerror = () => reject(new NetworkError());
+    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    const body = new FormData();
+    body.append('file', file, file.name);
+    request.send(body);
+  });
+  return { promise, abort: () => request.abort() };
+}
+
+/**
+ * Saves a file that needs the access token: a plain link cannot send the token, so the file comes
+ * through the API client (which renews an expired session) and is handed to the browser as a blob.
+ */
+export async function downloadWithToken(path: string, fileName: string): Promise<void> {
+  const url = URL.createObjectURL(await apiRequestBlob(path));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob after click() returns; give it time before letting it go.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
