@@ -216,7 +216,6 @@ export const disputeListQuerySchema = paginationQuerySchema.extend({
   status: z.enum(DISPUTE_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(DISPUTES_PAGE_SIZE),
 });
-export type DisputeListQuery = z.input<typeof disputeListQuerySchema>;
 export const disputeListSchema = z.object({
   items: z.array(disputeSchema),
   total: z.number().int(),

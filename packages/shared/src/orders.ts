@@ -75,20 +75,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
-/**
- * Confirmed green, in progress amber, delivered blue, completed dark green, in dispute orange,
- * cancelled red, refunded purple.
- */
-export const ORDER_STATUS_COLOURS: Record<OrderStatus, string> = {
-  pending: 'gray',
-  confirmed: 'green',
-  in_progress: 'amber',
-  delivered: 'blue',
-  completed: 'dark-green',
-  disputed: 'orange',
-  cancelled: 'red',
-  refunded: 'purple',
-};
 /** The orders list tabs; `all` means no status filter. */
 export const ORDER_FILTER_TABS = [
   'all',
@@ -135,7 +121,6 @@ export const DEFAULT_BILLING_COUNTRY: BillingCountry = 'US';
 
 /** The processing fee is fixed at $0.00; the summary still shows it. */
 export const PROCESSING_FEE = 0;
-export const ORDER_CURRENCY = 'USD';
 export const ORDERS_PAGE_SIZE = 100;
 export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEW_RATING_MIN = 1;
@@ -296,7 +281,6 @@ export const cardDetailsSchema = z
       context.addIssue({ code: 'custom', path: ['expiry_year'], message: ORDER_TEXTS.cardExpired });
     }
   });
-export type CardDetails = z.input<typeof cardDetailsSchema>;
 
 export const billingAddressSchema = z.strictObject({
   street: requiredText(ADDRESS_FIELD_MAX),
@@ -371,7 +355,6 @@ export type OrderStatusUpdate = z.infer<typeof orderStatusUpdateSchema>;
 export const paymentStatusUpdateSchema = z.strictObject({
   status: z.enum(['refunded'], { error: 'Status must be refunded' }),
 });
-export type PaymentStatusUpdate = z.infer<typeof paymentStatusUpdateSchema>;
 
 export const paymentSchema = z.object({
   id: z.number().int(),
