@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
@@ -55,11 +55,15 @@ export async function findOrder(db: DatabaseOrTransaction, id: number): Promise<
   return row;
 }
 
-/** Which orders a caller sees in the list: bought by them, or sold by a team they belong to. */
+/**
+ * Which orders a caller sees in the list: bought by them, or sold by a team they belong to and paid
+ * (a pending order, whose payment has not gone through, is the buyer's only).
+ */
 function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | 'all' | undefined): SQL {
   if (scope === 'all') return sql`true`;
   const bought = eq(orders.buyerId, userId);
-  const sold = teamIds.length > 0 ? inArray(orders.teamId, teamIds) : sql`false`;
+  const sold =
+    teamIds.length > 0 ? and(inArray(orders.teamId, teamIds), ne(orders.status, 'pending'))! : sql`false`;
   if (scope === 'buyer') return bought;
   if (scope === 'team') return sold;
   return or(bought, sold)!;
