@@ -260,28 +260,27 @@ export function toOrderResponse(
 }
 
 /**
- * A pending order is one whose payment has not gone through (declined, or a card tester's attempt):
- * it is the buyer's business only, so the selling team does not see it at all until it is paid.
+ * An order that was never paid (pending after a declined card, or cancelled when that pending order
+ * expired) is the buyer's business only: the selling team does not see it at all, so a card tester's
+ * declined attempts never fill a team's list.
  */
 async function isTeamOf(
   db: DatabaseOrTransaction,
   actor: Actor,
-  order: { status: OrderStatus },
-  team: { id: number; adminId: number },
+  row: Pick<repository.OrderRow, 'team' | 'neverPaid'>,
 ) {
-  if (order.status === 'pending') return false;
-  return team.adminId === actor.id || (await repository.isTeamMember(db, team.id, actor.id));
+  if (row.neverPaid) return false;
+  return row.team.adminId === actor.id || (await repository.isTeamMember(db, row.team.id, actor.id));
 }
 
 export async function viewerOf(
   db: DatabaseOrTransaction,
   actor: Actor,
-  order: { buyerId: number; status: OrderStatus },
-  team: { id: number; adminId: number },
+  row: Pick<repository.OrderRow, 'order' | 'team' | 'neverPaid'>,
 ): Promise<Viewer> {
   return {
-    isBuyer: order.buyerId === actor.id,
-    isTeam: await isTeamOf(db, actor, order, team),
+    isBuyer: row.order.buyerId === actor.id,
+    isTeam: await isTeamOf(db, actor, row),
     isAdmin: isGeneralAdmin(actor),
   };
 }
@@ -297,7 +296,7 @@ export async function getOrder(
 ): Promise<Order> {
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
-  const viewer = await viewerOf(db, actor, row.order, row.team);
+  const viewer = await viewerOf(db, actor, row);
   if (!related(viewer)) throw orderNotFound();
   const histories = await loadHistories(db, [id]);
   return toOrderResponse(row, viewer, histories.get(id)!, now);
@@ -335,7 +334,7 @@ export async function listOrders(
         row,
         {
           isBuyer: row.order.buyerId === actor.id,
-          isTeam: row.order.status !== 'pending' && teamIds.includes(row.order.teamId),
+          isTeam: !row.neverPaid && teamIds.includes(row.order.teamId),
           isAdmin: admin,
         },
         histories.get(row.order.id)!,
@@ -388,7 +387,7 @@ export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, 
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
   if (row.order.buyerId !== actor.id) {
-    const sees = isGeneralAdmin(actor) || (await isTeamOf(db, actor, row.order, row.team));
+    const sees = isGeneralAdmin(actor) || (await isTeamOf(db, actor, row));
     throw sees ? new AppError('forbidden', refusal) : orderNotFound();
   }
   return row;
@@ -592,7 +591,7 @@ export async function updateOrderStatus(
     const locked = await repository.lockOrder(transaction, orderId);
     if (!locked) throw orderNotFound();
     const row = (await repository.findOrder(transaction, orderId))!;
-    const viewer = await viewerOf(transaction, actor, locked, row.team);
+    const viewer = await viewerOf(transaction, actor, row);
     if (!related(viewer)) throw orderNotFound();
     if (target === 'completed') throw conflict(DELIVERY_TEXTS.teamCannotComplete);
     if (target === 'delivered') throw conflict(DELIVERY_TEXTS.deliverThroughDelivery);
@@ -678,7 +677,7 @@ export async function withLockedOrder<Result>(
     const order = await repository.lockOrder(transaction, orderId);
     if (!order) throw orderNotFound();
     const row = (await repository.findOrder(transaction, orderId))!;
-    const viewer = await viewerOf(transaction, actor, order, row.team);
+    const viewer = await viewerOf(transaction, actor, row);
     if (!related(viewer)) throw orderNotFound();
     return change(transaction, { order, row, viewer, now: context.clock() });
   });
@@ -688,7 +687,7 @@ export async function withLockedOrder<Result>(
 export async function assertOrderReader(db: DatabaseOrTransaction, actor: Actor, orderId: number) {
   const row = await repository.findOrder(db, orderId);
   if (!row) throw orderNotFound();
-  const viewer = await viewerOf(db, actor, row.order, row.team);
+  const viewer = await viewerOf(db, actor, row);
   if (!related(viewer)) throw orderNotFound();
   return { row, viewer };
 }
