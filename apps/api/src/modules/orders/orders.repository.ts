@@ -70,8 +70,7 @@ export async function findOrder(db: DatabaseOrTransaction, id: number): Promise<
 function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | 'all' | undefined): SQL {
   if (scope === 'all') return sql`true`;
   const bought = eq(orders.buyerId, userId);
-  const sold =
-    teamIds.length > 0 ? and(inArray(orders.teamId, teamIds), sql`not ${neverPaid}`)! : sql`false`;
+  const sold = teamIds.length > 0 ? and(inArray(orders.teamId, teamIds), sql`not ${neverPaid}`)! : sql`false`;
   if (scope === 'buyer') return bought;
   if (scope === 'team') return sold;
   return or(bought, sold)!;
