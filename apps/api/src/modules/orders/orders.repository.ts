@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
@@ -231,4 +231,12 @@ export async function insertIdempotencyKey(
 ) {
   const { outcome, ...rest } = values;
   await db.insert(idempotencyKeys).values({ ...rest, statusCode: STORED_STATUS[outcome] });
+}
+
+export async function deleteIdempotencyKeysBefore(db: DatabaseOrTransaction, before: Date) {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
 }

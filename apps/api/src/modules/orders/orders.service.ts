@@ -752,3 +752,8 @@ export async function attachFilesToDelivery(
 ) {
   await orderFiles.attachFilesToDelivery(transaction, deliveryId, fileIds);
 }
+
+/** A retry comes within minutes; a key older than a day only holds the answer it replays. */
+export function deleteIdempotencyKeysBefore(db: Database, before: Date): Promise<number> {
+  return repository.deleteIdempotencyKeysBefore(db, before);
+}
