@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * No limit counts over a longer window, so a hit older than this counts for nothing and the
  * retention job deletes it; `reserve` refuses a rule with a longer window.
  */
-export const LONGEST_WINDOW_MS = 60 * 60 * 1000;
+const LONGEST_WINDOW_MS = 60 * 60 * 1000;
 /** Facts kept for longer than any limit's window (an address that signed in to an account). */
 const REMEMBERED_BUCKET = 'remembered';
 const REMEMBERED_MS = 30 * DAY_MS;
