@@ -38,6 +38,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRetention, type Retention } from './modules/retention/retention.service';
 import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
 import { chatFilesRoutes } from './modules/chat/chat-files.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
@@ -67,6 +68,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** The order timers' sweeps, as the job runner calls them (tests call them too). */
     orderTimers: OrderTimers;
+    /** The retention sweep, as the job runner calls it (tests call it too). */
+    retention: Retention;
     /** The job runner once started; undefined when JOBS_ENABLED is false or it could not start. */
     jobs: Promise<Jobs | undefined>;
   }
@@ -212,13 +215,17 @@ export async function buildApp({
   app.addHook('onClose', () => deps.bus.close());
   const orderTimers = createOrderTimers(ordersContext(deps));
   app.decorate('orderTimers', orderTimers);
+  const retention = createRetention(deps);
+  app.decorate('retention', retention);
   // The runner starts beside the routes rather than before them: requests are served at once, and a
   // runner that cannot start yet (its schema being created by another instance) holds nothing up.
   const jobs: Promise<Jobs | undefined> = config.jobsEnabled
-    ? startJobs({ pool: database.pool, timers: orderTimers, logger: app.log }).catch((error: unknown) => {
-        app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
-        return undefined;
-      })
+    ? startJobs({ pool: database.pool, timers: orderTimers, retention, logger: app.log }).catch(
+        (error: unknown) => {
+          app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
+          return undefined;
+        },
+      )
     : Promise.resolve(undefined);
   app.decorate('jobs', jobs);
   // Stopped before the caller closes the pool: a sweep under way finishes first.

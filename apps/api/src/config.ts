@@ -34,6 +34,10 @@ const environmentSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: urlWithProtocols(['redis', 'rediss']).optional(),
   ADDRESS_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Purchase attempts one buyer may make in an hour; a declined card counts twice. */
+  PAYMENT_ATTEMPTS_PER_BUYER: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** Purchase attempts from one client address in an hour (scaled by ADDRESS_RATE_LIMIT_SCALE). */
+  PAYMENT_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: urlWithProtocols(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('TeamHire <no-reply@teamhire.local>'),
@@ -88,6 +92,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Multiplies every per-address limit; raised only where many clients share one address (the browser journeys). */
   addressRateLimitScale: number;
+  /**
+   * Purchase attempts per hour, counted before the payment provider is called so that card testing
+   * stops at the limit; a declined attempt counts twice.
+   */
+  paymentAttemptLimits: { perBuyer: number; perAddress: number };
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -141,6 +150,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     redisUrl: env.REDIS_URL,
     addressRateLimitScale: env.ADDRESS_RATE_LIMIT_SCALE,
+    paymentAttemptLimits: {
+      perBuyer: env.PAYMENT_ATTEMPTS_PER_BUYER,
+      perAddress: env.PAYMENT_ATTEMPTS_PER_ADDRESS,
+    },
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

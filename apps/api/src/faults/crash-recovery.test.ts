@@ -38,6 +38,9 @@ describe('SIGKILL during writes', () => {
     JWT_SECRET,
     SEED_DEMO: 'false',
     CHAT_MESSAGES_PER_MINUTE: '100000',
+    // One buyer writes orders as fast as it can: the test is about crashes, not purchase limits.
+    PAYMENT_ATTEMPTS_PER_BUYER: '1000000',
+    PAYMENT_ATTEMPTS_PER_ADDRESS: '1000000',
   });
 
   beforeAll(async () => {

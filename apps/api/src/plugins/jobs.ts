@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { OrderTimers } from '../modules/orders/order-timers';
+import type { Retention } from '../modules/retention/retention.service';
 
 /** The recurring sweeps and their queues; each runs every minute on whichever instance takes the job. */
 export const TIMER_QUEUES = {
@@ -9,13 +10,16 @@ export const TIMER_QUEUES = {
   'orders.expire-pending': 'expirePending',
   'orders.remind-due': 'remindDue',
 } as const satisfies Record<string, keyof OrderTimers>;
-export type TimerQueue = keyof typeof TIMER_QUEUES;
+/** Deletes rows past their keeping time; hourly, as the shortest keeping time (a rate limit's window) is an hour. */
+export const RETENTION_QUEUE = 'retention.sweep';
+const RETENTION_SCHEDULE = '17 * * * *';
+export type TimerQueue = keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE;
 
 /** How often an idle worker looks for a job: a sent job waits at most this long. */
 const WORKER_POLLING_SECONDS = 2;
 
 export interface Jobs {
-  /** Queues one run of a sweep now, as the schedule does every minute. */
+  /** Queues one run of a sweep now, as its schedule does. */
   send(queue: TimerQueue): Promise<string | null>;
   stop(): Promise<void>;
 }
@@ -28,6 +32,7 @@ export interface Jobs {
 export async function startJobs(options: {
   pool: pg.Pool;
   timers: OrderTimers;
+  retention: Retention;
   logger: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({
@@ -45,6 +50,16 @@ export async function startJobs(options: {
       if (count > 0) options.logger.info({ queue, count }, 'timer sweep changed orders');
     });
   }
+  await boss.createQueue(RETENTION_QUEUE);
+  await boss.schedule(RETENTION_QUEUE, RETENTION_SCHEDULE);
+  await boss.work(
+    RETENTION_QUEUE,
+    { pollingIntervalSeconds: WORKER_POLLING_SECONDS, batchSize: 1 },
+    async () => {
+      const deleted = await options.retention.sweep();
+      options.logger.info({ queue: RETENTION_QUEUE, deleted }, 'retention sweep');
+    },
+  );
   return {
     send: (queue) => boss.send(queue, {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { qualified } from '../../db/sql';
 import { appSecrets, oneTimeTokens, refreshTokens, users, verificationRequests } from '../../db/schema/index';
@@ -215,4 +215,13 @@ export async function ensureSecret(
     .from(appSecrets)
     .where(eq(appSecrets.name, name));
   return row!.value;
+}
+
+/** Refresh tokens past their family's absolute end: no request can use them any more. */
+export async function deleteExpiredRefreshTokens(db: DatabaseOrTransaction, now: Date) {
+  const rows = await db
+    .delete(refreshTokens)
+    .where(lt(refreshTokens.expiresAt, now))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
 }

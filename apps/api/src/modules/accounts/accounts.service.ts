@@ -592,3 +592,8 @@ export async function createGeneralAdmin(
   });
   return { created: true, user: toUserResponse(user, null) };
 }
+
+/** A session ends 30 days after its sign-in, whatever is refreshed; its tokens are useless after that. */
+export function deleteExpiredRefreshTokens(db: Database, now: Date): Promise<number> {
+  return repository.deleteExpiredRefreshTokens(db, now);
+}

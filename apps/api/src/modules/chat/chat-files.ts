@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_MAX_BYTES, cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
+import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import * as repository from './chat.repository';
 import {
@@ -175,4 +176,21 @@ export async function openFile(
     fileName: file.originalName,
     size: file.sizeBytes,
   };
+}
+
+/**
+ * Deletes the guest sessions that ended before `now`. An upgraded guest's rooms, messages and files
+ * already belong to the new account and stay; a guest who never signed up takes their rooms with
+ * them (the rows, and the rooms' files on disk once the rows are gone).
+ */
+export async function deleteEndedGuests(db: Database, uploadsDir: string, now: Date): Promise<number> {
+  const ended = await db.transaction(async (transaction) => {
+    const found = await repository.lockEndedGuests(transaction, now);
+    await repository.deleteGuests(transaction, found.guestIds);
+    return found;
+  });
+  for (const roomId of ended.roomIds) {
+    await rm(chatFilesDirectory(uploadsDir, roomId), { recursive: true, force: true });
+  }
+  return ended.guestIds.length;
 }

@@ -1,5 +1,5 @@
 import type { ChatRole } from '@teamhire/shared';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   chatFiles,
@@ -438,4 +438,29 @@ export async function lockedStoredBytes(transaction: DatabaseOrTransaction, send
   const key = sender.guestId !== null ? `guest:${sender.guestId}` : `user:${sender.userId ?? 0}`;
   await transaction.execute(sql`select pg_advisory_xact_lock(hashtext(${`chat-quota:${key}`}))`);
   return storedBytes(transaction, sender);
+}
+
+/**
+ * Locks the guest sessions that ended before `now` (expired, or ended by an upgrade) and returns
+ * them with the rooms still theirs. An upgrade under way holds its guest's row, so a room it is
+ * moving to the new account is either already moved when this reads it or not touched at all.
+ */
+export async function lockEndedGuests(db: DatabaseOrTransaction, now: Date) {
+  const guests = await db
+    .select({ id: guestUsers.id })
+    .from(guestUsers)
+    .where(lt(guestUsers.expiresAt, now))
+    .for('update');
+  if (guests.length === 0) return { guestIds: [], roomIds: [] };
+  const guestIds = guests.map((guest) => guest.id);
+  const rooms = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(inArray(chatRooms.guestUserId, guestIds));
+  return { guestIds, roomIds: rooms.map((room) => room.id) };
+}
+
+/** Deletes guests; their rooms, with the rooms' messages, files and read marks, go with them. */
+export async function deleteGuests(db: DatabaseOrTransaction, guestIds: number[]) {
+  if (guestIds.length > 0) await db.delete(guestUsers).where(inArray(guestUsers.id, guestIds));
 }

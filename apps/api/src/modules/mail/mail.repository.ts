@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { emailOutbox } from '../../db/schema/index';
 
@@ -16,4 +16,13 @@ export async function markOutboxMessage(
   outcome: { sentAt?: Date; error?: string },
 ) {
   await db.update(emailOutbox).set(outcome).where(eq(emailOutbox.id, id));
+}
+
+/** Removes whole messages written before `before`; returns how many went. */
+export async function deleteOutboxBefore(db: DatabaseOrTransaction, before: Date) {
+  const rows = await db
+    .delete(emailOutbox)
+    .where(lt(emailOutbox.createdAt, before))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
 }

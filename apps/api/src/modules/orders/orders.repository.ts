@@ -1,9 +1,10 @@
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OrderStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   idempotencyKeys,
+  orderEvents,
   orders,
   payments,
   reviews,
@@ -20,6 +21,12 @@ const teamAdmin = alias(users, 'order_team_admin');
 
 /** The order's newest payment: a purchase writes one, but nothing else here relies on that. */
 const latestPayment = sql`${qualified(payments.id)} = (select max(p.id) from ${payments} p where p.order_id = ${qualified(orders.id)})`;
+
+/**
+ * The payment never went through: the order is pending (a declined card) or was cancelled by the
+ * expiry of such a pending order, the only way an order is ever `expired`.
+ */
+const neverPaid = sql<boolean>`(${qualified(orders.status)} = 'pending' or exists (select 1 from ${orderEvents} e where e.order_id = ${qualified(orders.id)} and e.type = 'expired'))`;
 
 function selectOrders(db: DatabaseOrTransaction) {
   return db
@@ -39,6 +46,7 @@ function selectOrders(db: DatabaseOrTransaction) {
       buyerUsername: buyer.username,
       payment: payments,
       review: reviews,
+      neverPaid,
     })
     .from(orders)
     .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
@@ -55,11 +63,14 @@ export async function findOrder(db: DatabaseOrTransaction, id: number): Promise<
   return row;
 }
 
-/** Which orders a caller sees in the list: bought by them, or sold by a team they belong to. */
+/**
+ * Which orders a caller sees in the list: bought by them, or sold by a team they belong to and paid
+ * (an order whose payment never went through, pending or expired, is the buyer's only).
+ */
 function scopeCondition(userId: number, teamIds: number[], scope: 'buyer' | 'team' | 'all' | undefined): SQL {
   if (scope === 'all') return sql`true`;
   const bought = eq(orders.buyerId, userId);
-  const sold = teamIds.length > 0 ? inArray(orders.teamId, teamIds) : sql`false`;
+  const sold = teamIds.length > 0 ? and(inArray(orders.teamId, teamIds), sql`not ${neverPaid}`)! : sql`false`;
   if (scope === 'buyer') return bought;
   if (scope === 'team') return sold;
   return or(bought, sold)!;
@@ -220,4 +231,12 @@ export async function insertIdempotencyKey(
 ) {
   const { outcome, ...rest } = values;
   await db.insert(idempotencyKeys).values({ ...rest, statusCode: STORED_STATUS[outcome] });
+}
+
+export async function deleteIdempotencyKeysBefore(db: DatabaseOrTransaction, before: Date) {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, before))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
 }

@@ -19,7 +19,7 @@ import * as orders from './orders.service';
 
 const tags = ['orders'];
 const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
+const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** Optional; a client sends a fresh key per purchase attempt and repeats it on retries, so a retry never pays twice. */
@@ -46,19 +46,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary:
-          'Buy a published package: the order and its payment in one transaction; 402 when the payment is declined. Send an Idempotency-Key header.',
+          'Buy a published package: the order and its payment in one transaction; 402 when the payment is declined, 429 past the purchase attempts allowed per hour (a decline counts twice). Send an Idempotency-Key header.',
         ...secured,
         body: orderCreateSchema,
         response: {
           201: orderSchema,
           402: paymentDeclinedResponseSchema,
-          ...errors(401, 403, 404, 409, 422),
+          ...errors(401, 403, 404, 409, 422, 429),
         },
       },
     },
     async (request, reply) => {
       const actor = await actorOf(request);
-      const result = await orders.createOrder(context, actor, request.body, idempotencyKeyOf(request));
+      const result = await orders.createOrder(
+        context,
+        actor,
+        request.body,
+        idempotencyKeyOf(request),
+        request.ip,
+      );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return result.outcome === 'paid'
         ? reply.status(201).send(result.order)

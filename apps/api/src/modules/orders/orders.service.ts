@@ -28,6 +28,7 @@ import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
 import * as payments from '../payments/payments.service';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { toReviewResponse } from '../reviews/reviews.mapping';
 import { toTeamSummaryResponse } from '../teams/teams.service';
@@ -52,9 +53,21 @@ export interface OrdersContext {
   clock: Clock;
   /** Days after the latest delivery when the system accepts it for the buyer. */
   autoCompleteDays: number;
+  limiter: RateLimiter;
+  paymentAttemptRules: { perBuyer: RateLimitRule; perAddress: RateLimitRule };
 }
 
-export function ordersContext({ db, mailer, config, bus, clock, paymentProvider }: AppDeps): OrdersContext {
+const HOUR_MS = 60 * 60 * 1000;
+
+export function ordersContext({
+  db,
+  mailer,
+  config,
+  bus,
+  clock,
+  paymentProvider,
+  limiter,
+}: AppDeps): OrdersContext {
   return {
     db,
     mailer,
@@ -63,6 +76,20 @@ export function ordersContext({ db, mailer, config, bus, clock, paymentProvider 
     publicUrl: config.publicUrl,
     provider: paymentProvider,
     autoCompleteDays: config.autoCompleteDays,
+    limiter,
+    paymentAttemptRules: {
+      perBuyer: {
+        bucket: 'payment-attempt:buyer',
+        limit: config.paymentAttemptLimits.perBuyer,
+        windowMs: HOUR_MS,
+      },
+      perAddress: {
+        bucket: 'payment-attempt:address',
+        limit: config.paymentAttemptLimits.perAddress,
+        windowMs: HOUR_MS,
+        perAddress: true,
+      },
+    },
   };
 }
 
@@ -232,15 +259,28 @@ export function toOrderResponse(
   };
 }
 
+/**
+ * An order that was never paid (pending after a declined card, or cancelled when that pending order
+ * expired) is the buyer's business only: the selling team does not see it at all, so a card tester's
+ * declined attempts never fill a team's list.
+ */
+async function isTeamOf(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  row: Pick<repository.OrderRow, 'team' | 'neverPaid'>,
+) {
+  if (row.neverPaid) return false;
+  return row.team.adminId === actor.id || (await repository.isTeamMember(db, row.team.id, actor.id));
+}
+
 export async function viewerOf(
   db: DatabaseOrTransaction,
   actor: Actor,
-  order: { buyerId: number },
-  team: { id: number; adminId: number },
+  row: Pick<repository.OrderRow, 'order' | 'team' | 'neverPaid'>,
 ): Promise<Viewer> {
   return {
-    isBuyer: order.buyerId === actor.id,
-    isTeam: team.adminId === actor.id || (await repository.isTeamMember(db, team.id, actor.id)),
+    isBuyer: row.order.buyerId === actor.id,
+    isTeam: await isTeamOf(db, actor, row),
     isAdmin: isGeneralAdmin(actor),
   };
 }
@@ -256,7 +296,7 @@ export async function getOrder(
 ): Promise<Order> {
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
-  const viewer = await viewerOf(db, actor, row.order, row.team);
+  const viewer = await viewerOf(db, actor, row);
   if (!related(viewer)) throw orderNotFound();
   const histories = await loadHistories(db, [id]);
   return toOrderResponse(row, viewer, histories.get(id)!, now);
@@ -294,7 +334,7 @@ export async function listOrders(
         row,
         {
           isBuyer: row.order.buyerId === actor.id,
-          isTeam: teamIds.includes(row.order.teamId),
+          isTeam: !row.neverPaid && teamIds.includes(row.order.teamId),
           isAdmin: admin,
         },
         histories.get(row.order.id)!,
@@ -347,10 +387,7 @@ export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, 
   const row = await repository.findOrder(db, id);
   if (!row) throw orderNotFound();
   if (row.order.buyerId !== actor.id) {
-    const sees =
-      isGeneralAdmin(actor) ||
-      row.team.adminId === actor.id ||
-      (await repository.isTeamMember(db, row.team.id, actor.id));
+    const sees = isGeneralAdmin(actor) || (await isTeamOf(db, actor, row));
     throw sees ? new AppError('forbidden', refusal) : orderNotFound();
   }
   return row;
@@ -359,6 +396,31 @@ export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, 
 /** Where to write to a user about an order. */
 export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
   return repository.findUserContact(db, userId);
+}
+
+/**
+ * Counts a purchase attempt for the buyer and for the client address before anything reaches the
+ * payment provider, refusing with 429 past either limit. Counting happens under the limiter's
+ * per-counter lock, so parallel attempts are counted one after the other and at most the limit of
+ * them reach the provider. A repeat of an earlier key replays its answer and is not counted.
+ */
+async function reservePaymentAttempt(
+  context: OrdersContext,
+  actor: Actor,
+  idempotencyKey: string | undefined,
+  clientAddress: string,
+) {
+  if (
+    idempotencyKey !== undefined &&
+    (await repository.findIdempotencyKey(context.db, actor.id, idempotencyKey))
+  ) {
+    return undefined;
+  }
+  const counters = [
+    { rule: context.paymentAttemptRules.perBuyer, key: String(actor.id) },
+    { rule: context.paymentAttemptRules.perAddress, key: clientAddress },
+  ];
+  return { counters, reserved: await context.limiter.reserve(counters) };
 }
 
 /**
@@ -371,9 +433,11 @@ export async function createOrder(
   actor: Actor,
   input: OrderCreateInput,
   idempotencyKey: string | undefined,
+  clientAddress: string,
 ): Promise<OrderCreateResult> {
   if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
   const fingerprint = requestFingerprint(input);
+  const attempt = await reservePaymentAttempt(context, actor, idempotencyKey, clientAddress);
 
   const outcome = await context.db.transaction(async (transaction) => {
     if (idempotencyKey !== undefined) {
@@ -469,10 +533,16 @@ export async function createOrder(
   });
 
   if (outcome.kind === 'replay') {
+    await attempt?.reserved.release();
     const { replay } = outcome;
     return replay.outcome === 'paid'
       ? { outcome: 'paid', order: replay.responseBody as Order, replayed: true }
       : { outcome: 'declined', declined: replay.responseBody as PaymentDeclinedResponse, replayed: true };
+  }
+  if (outcome.result.outcome === 'declined' && attempt) {
+    // A decline counts twice: a card tester, who is declined most of the time, meets the limit at
+    // half the attempts of a buyer whose card works.
+    await context.limiter.reserve(attempt.counters.map((counter) => ({ ...counter, enforce: false })));
   }
   if (outcome.result.outcome === 'paid') {
     const order = outcome.result.order;
@@ -521,7 +591,7 @@ export async function updateOrderStatus(
     const locked = await repository.lockOrder(transaction, orderId);
     if (!locked) throw orderNotFound();
     const row = (await repository.findOrder(transaction, orderId))!;
-    const viewer = await viewerOf(transaction, actor, locked, row.team);
+    const viewer = await viewerOf(transaction, actor, row);
     if (!related(viewer)) throw orderNotFound();
     if (target === 'completed') throw conflict(DELIVERY_TEXTS.teamCannotComplete);
     if (target === 'delivered') throw conflict(DELIVERY_TEXTS.deliverThroughDelivery);
@@ -607,7 +677,7 @@ export async function withLockedOrder<Result>(
     const order = await repository.lockOrder(transaction, orderId);
     if (!order) throw orderNotFound();
     const row = (await repository.findOrder(transaction, orderId))!;
-    const viewer = await viewerOf(transaction, actor, order, row.team);
+    const viewer = await viewerOf(transaction, actor, row);
     if (!related(viewer)) throw orderNotFound();
     return change(transaction, { order, row, viewer, now: context.clock() });
   });
@@ -617,7 +687,7 @@ export async function withLockedOrder<Result>(
 export async function assertOrderReader(db: DatabaseOrTransaction, actor: Actor, orderId: number) {
   const row = await repository.findOrder(db, orderId);
   if (!row) throw orderNotFound();
-  const viewer = await viewerOf(db, actor, row.order, row.team);
+  const viewer = await viewerOf(db, actor, row);
   if (!related(viewer)) throw orderNotFound();
   return { row, viewer };
 }
@@ -681,4 +751,9 @@ export async function attachFilesToDelivery(
   fileIds: string[],
 ) {
   await orderFiles.attachFilesToDelivery(transaction, deliveryId, fileIds);
+}
+
+/** A retry comes within minutes; a key older than a day only holds the answer it replays. */
+export function deleteIdempotencyKeysBefore(db: Database, before: Date): Promise<number> {
+  return repository.deleteIdempotencyKeysBefore(db, before);
 }

@@ -35,7 +35,7 @@ export async function deleteHitsBefore(
   before: Date,
   longLived?: { bucket: string; before: Date },
 ) {
-  await db
+  const rows = await db
     .delete(rateLimitHits)
     .where(
       longLived
@@ -44,5 +44,7 @@ export async function deleteHitsBefore(
             lt(rateLimitHits.createdAt, longLived.before),
           )
         : lt(rateLimitHits.createdAt, before),
-    );
+    )
+    .returning({ id: rateLimitHits.id });
+  return rows.length;
 }

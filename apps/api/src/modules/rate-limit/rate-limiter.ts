@@ -29,6 +29,11 @@ export interface Reserved {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * No limit counts over a longer window, so a hit older than this counts for nothing and the
+ * retention job deletes it; `reserve` refuses a rule with a longer window.
+ */
+const LONGEST_WINDOW_MS = 60 * 60 * 1000;
 /** Facts kept for longer than any limit's window (an address that signed in to an account). */
 const REMEMBERED_BUCKET = 'remembered';
 const REMEMBERED_MS = 30 * DAY_MS;
@@ -75,6 +80,11 @@ export function createRateLimiter(db: Database, options: { addressScale?: number
       const ordered = [...reservations].sort((left, right) =>
         `${left.rule.bucket}\n${left.key}` < `${right.rule.bucket}\n${right.key}` ? -1 : 1,
       );
+      for (const { rule } of reservations) {
+        if (rule.windowMs > LONGEST_WINDOW_MS) {
+          throw new Error(`The window of ${rule.bucket} is longer than the hits are kept`);
+        }
+      }
       const ids = await db.transaction(async (transaction) => {
         const inserted: number[] = [];
         for (const { rule, key, enforce = true } of ordered) {
@@ -95,6 +105,16 @@ export function createRateLimiter(db: Database, options: { addressScale?: number
     /** Counts this call and refuses it when the limit is passed. */
     async hit(rule: RateLimitRule, key: string): Promise<void> {
       await this.reserve([{ rule, key }]);
+    },
+    /**
+     * Deletes the hits that no window reaches any more at `now`, and remembered facts older than 30
+     * days; returns how many rows went.
+     */
+    async deleteExpired(now: Date): Promise<number> {
+      return deleteHitsBefore(db, new Date(now.getTime() - LONGEST_WINDOW_MS), {
+        bucket: REMEMBERED_BUCKET,
+        before: new Date(now.getTime() - REMEMBERED_MS),
+      });
     },
     /** Remembers a fact about a key for 30 days (e.g. an address the account's owner signed in from). */
     async remember(key: string): Promise<void> {
