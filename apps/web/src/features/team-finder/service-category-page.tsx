@@ -1,6 +1,7 @@
 import { TEAM_FINDER_PAGE_SIZE, TEAM_TEXTS, type ProjectType, type ServiceCategory } from '@teamhire/shared';
 import { ArrowLeft, ArrowRight, Mail, RotateCcw, SearchX } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -33,6 +34,41 @@ function parseCategoryId(value: string | undefined): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/** A step whose choices load on demand: it waits, offers a retry, says there is nothing to choose, or shows them. */
+function LoadedChoices<T>({
+  query,
+  loadingText,
+  emptyText,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  loadingText: string;
+  emptyText: string;
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <div>
+      {query.isPending ? <LoadingStatus text={loadingText} /> : null}
+      {query.isError ? (
+        <ErrorWithRetry message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : null}
+      {query.isSuccess && query.data.length === 0 ? <p className="text-slate-600">{emptyText}</p> : null}
+      {query.isSuccess && query.data.length > 0 ? children(query.data) : null}
+    </div>
+  );
+}
+
+function SelectionTerm({ term, items, empty }: { term: string; items: readonly string[]; empty: string }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="mt-1">
+        <TagList items={items} empty={empty} />
+      </dd>
+    </div>
+  );
 }
 
 function BackButton() {
@@ -224,48 +260,39 @@ function ServiceCategoryFinder({
           )}
 
           {firstType ? (
-            <div>
-              {subTypes.isPending ? <LoadingStatus text="Loading sub-types..." /> : null}
-              {subTypes.isError ? (
-                <ErrorWithRetry message={subTypes.error.message} onRetry={() => void subTypes.refetch()} />
-              ) : null}
-              {subTypes.isSuccess && subTypes.data.length === 0 ? (
-                <p className="text-slate-600">{`${firstType.name} has no sub-types to choose from.`}</p>
-              ) : null}
-              {subTypes.isSuccess && subTypes.data.length > 0 ? (
+            <LoadedChoices
+              query={subTypes}
+              loadingText="Loading sub-types..."
+              emptyText={`${firstType.name} has no sub-types to choose from.`}
+            >
+              {(items) => (
                 <ChoiceCardGroup
                   legend={`${firstType.name}: Sub-types`}
                   hint="Narrow it down. The first sub-type you choose offers its preferred technologies."
-                  items={subTypes.data}
+                  items={items}
                   selected={selection.subTypeIds}
                   onToggle={(id) => setSelection((current) => toggleSubType(current, id))}
                 />
-              ) : null}
-            </div>
+              )}
+            </LoadedChoices>
           ) : null}
 
           {firstSubType ? (
-            <div>
-              {technologies.isPending ? <LoadingStatus text="Loading technologies..." /> : null}
-              {technologies.isError ? (
-                <ErrorWithRetry
-                  message={technologies.error.message}
-                  onRetry={() => void technologies.refetch()}
-                />
-              ) : null}
-              {technologies.isSuccess && technologies.data.length === 0 ? (
-                <p className="text-slate-600">{`No preferred technologies are listed for ${firstSubType.name}.`}</p>
-              ) : null}
-              {technologies.isSuccess && technologies.data.length > 0 ? (
+            <LoadedChoices
+              query={technologies}
+              loadingText="Loading technologies..."
+              emptyText={`No preferred technologies are listed for ${firstSubType.name}.`}
+            >
+              {(items) => (
                 <ChoiceChipGroup
                   legend="Preferred Technologies"
                   hint="Optional. Teams working with at least one of these are shown."
-                  items={technologies.data}
+                  items={items}
                   selected={selection.technologyIds}
                   onToggle={(id) => setSelection((current) => toggleTechnology(current, id))}
                 />
-              ) : null}
-            </div>
+              )}
+            </LoadedChoices>
           ) : null}
         </div>
 
@@ -275,33 +302,21 @@ function ServiceCategoryFinder({
               Your Selection
             </h2>
             <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-600">Project types</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.projectTypeIds, projectTypes)}
-                    empty="Any project type"
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Sub-types</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.subTypeIds, subTypes.data ?? [])}
-                    empty="Any sub-type"
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Technologies</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.technologyIds, technologies.data ?? [])}
-                    empty="Any technology"
-                  />
-                </dd>
-              </div>
+              <SelectionTerm
+                term="Project types"
+                items={chosenNames(selection.projectTypeIds, projectTypes)}
+                empty="Any project type"
+              />
+              <SelectionTerm
+                term="Sub-types"
+                items={chosenNames(selection.subTypeIds, subTypes.data ?? [])}
+                empty="Any sub-type"
+              />
+              <SelectionTerm
+                term="Technologies"
+                items={chosenNames(selection.technologyIds, technologies.data ?? [])}
+                empty="Any technology"
+              />
             </dl>
             <div className="mt-6 flex flex-col gap-3">
               <Button size="lg" onClick={findTeams}>
