@@ -42,6 +42,26 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * Production's configuration made quiet and without the web build; the job runner stays off unless a
+ * test about jobs turns it on with JOBS_ENABLED=true.
+ */
+export function testAppConfig(
+  dataDir: string,
+  connectionString: string,
+  environment: Record<string, string> = {},
+) {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SERVE_WEB: 'false',
+    JOBS_ENABLED: 'false',
+    DATABASE_URL: connectionString,
+    ...environment,
+  });
+}
+
 export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'clock'>;
 
 /**
@@ -53,18 +73,9 @@ export async function startTestApp(
   environment: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<Omit<TestContext, 'connectionString'>> {
-  // Uploads and other local files of this app go to a folder of its own; the job runner stays off
-  // unless a test about jobs turns it on with JOBS_ENABLED=true.
+  // Uploads and other local files of this app go to a folder of its own.
   const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    JOBS_ENABLED: 'false',
-    DATABASE_URL: connectionString,
-    ...environment,
-  });
+  const config = testAppConfig(dataDir, connectionString, environment);
   const database = connectDatabase(connectionString, 5);
   const app = await buildApp({ config, database, ...options });
   return {
