@@ -2,12 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, SLOW } from '../../test/render';
 import { FakeSocket, FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { TeamChatPage } from './team-chat-page';
-
-const SLOW = { timeout: 5000 };
 
 const socket = lastSocket;
 

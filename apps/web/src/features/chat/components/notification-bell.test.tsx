@@ -2,12 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, SLOW } from '../../../test/render';
 import { roomSummaryFixture } from '../chat-fixtures';
 import { FakeSocket, FakeWebSocket, lastSocket } from '../../../test/chat-test-socket';
 import { NOTIFICATIONS_FAILED, NotificationBell } from './notification-bell';
-
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => {
   FakeSocket.created = [];
