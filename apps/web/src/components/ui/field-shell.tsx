@@ -10,9 +10,10 @@ export interface OwnFieldProps {
 /**
  * The ids and attributes that tie a control to its label, hint and error, so a screen reader
  * reads the hint and the error with the control: `shell` goes to FieldShell, `control` onto the
- * input, textarea or select.
+ * input, textarea or select, and `rest` (the props the field does not use itself) onto the control.
  */
-export function useField({ id: explicitId, label, optional, hint, error }: OwnFieldProps & { id?: string }) {
+export function useField<P extends OwnFieldProps & { id?: string; className?: string }>(props: P) {
+  const { id: explicitId, label, optional, hint, error, className = '', ...rest } = props;
   const generated = useId();
   const id = explicitId ?? generated;
   const hintId = `${id}-hint`;
@@ -25,7 +26,9 @@ export function useField({ id: explicitId, label, optional, hint, error }: OwnFi
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy || undefined,
     },
-    borderClassName: error ? 'border-red-600' : 'border-slate-300',
+    /** The border that shows an error, then the caller's own classes. */
+    stateClassName: `${error ? 'border-red-600' : 'border-slate-300'} ${className}`,
+    rest,
   };
 }
 

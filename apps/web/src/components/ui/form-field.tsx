@@ -7,22 +7,14 @@ const controlClassName =
 
 export type TextFieldProps = OwnFieldProps & ComponentPropsWithRef<'input'> & { startIcon?: ReactNode };
 
-export function TextField({
-  label,
-  optional,
-  hint,
-  error,
-  startIcon,
-  id,
-  className = '',
-  ...props
-}: TextFieldProps) {
-  const field = useField({ id, label, optional, hint, error });
+export function TextField(props: TextFieldProps) {
+  const field = useField(props);
+  const { startIcon, ...rest } = field.rest;
   const input = (
     <input
       {...field.control}
-      className={`${controlClassName} ${startIcon ? 'pl-10' : ''} ${field.borderClassName} ${className}`}
-      {...props}
+      className={`${controlClassName} ${startIcon ? 'pl-10' : ''} ${field.stateClassName}`}
+      {...rest}
     />
   );
   return (
@@ -44,26 +36,18 @@ export function TextField({
 export type PasswordFieldProps = OwnFieldProps & Omit<ComponentPropsWithRef<'input'>, 'type'>;
 
 /** A password input with a show/hide toggle; the toggle's name says which field it reveals. */
-export function PasswordField({
-  label,
-  optional,
-  hint,
-  error,
-  id,
-  className = '',
-  ...props
-}: PasswordFieldProps) {
-  const field = useField({ id, label, optional, hint, error });
+export function PasswordField(props: PasswordFieldProps) {
+  const field = useField(props);
   const [visible, setVisible] = useState(false);
-  const subject = label.toLowerCase();
+  const subject = props.label.toLowerCase();
   return (
     <FieldShell {...field.shell}>
       <div className="relative">
         <input
           {...field.control}
           type={visible ? 'text' : 'password'}
-          className={`${controlClassName} pr-11 ${field.borderClassName} ${className}`}
-          {...props}
+          className={`${controlClassName} pr-11 ${field.stateClassName}`}
+          {...field.rest}
         />
         <button
           type="button"
@@ -85,22 +69,14 @@ export function PasswordField({
 
 export type TextAreaFieldProps = OwnFieldProps & ComponentPropsWithRef<'textarea'>;
 
-export function TextAreaField({
-  label,
-  optional,
-  hint,
-  error,
-  id,
-  className = '',
-  ...props
-}: TextAreaFieldProps) {
-  const field = useField({ id, label, optional, hint, error });
+export function TextAreaField(props: TextAreaFieldProps) {
+  const field = useField(props);
   return (
     <FieldShell {...field.shell}>
       <textarea
         {...field.control}
-        className={`${controlClassName} min-h-32 resize-y ${field.borderClassName} ${className}`}
-        {...props}
+        className={`${controlClassName} min-h-32 resize-y ${field.stateClassName}`}
+        {...field.rest}
       />
     </FieldShell>
   );

@@ -9,25 +9,15 @@ export type SelectFieldProps = OwnFieldProps &
   };
 
 /** A native select dressed like the shared text fields: the platform's list is the accessible one. */
-export function SelectField({
-  label,
-  optional,
-  hint,
-  error,
-  id,
-  className = '',
-  options,
-  placeholder = '',
-  children,
-  ...props
-}: SelectFieldProps) {
-  const field = useField({ id, label, optional, hint, error });
+export function SelectField(props: SelectFieldProps) {
+  const field = useField(props);
+  const { options, placeholder = '', children, ...rest } = field.rest;
   return (
     <FieldShell {...field.shell}>
       <select
         {...field.control}
-        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 disabled:bg-slate-100 disabled:text-slate-500 ${field.borderClassName} ${className}`}
-        {...props}
+        className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 disabled:bg-slate-100 disabled:text-slate-500 ${field.stateClassName}`}
+        {...rest}
       >
         {options ? (
           <>
