@@ -13,7 +13,12 @@ import { useProjectTypes } from '../../lib/queries/get-project-types';
 import { useServiceCategory } from './api/get-service-category';
 import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
-import { ChoiceCardGroup, ChoiceChipGroup } from './components/choice-groups';
+import {
+  ChoiceCardGroup,
+  ChoiceChipGroup,
+  type ChoiceGroupProps,
+  type ChoiceItem,
+} from './components/choice-groups';
 import { ContactTeamButton } from './components/contact-team-button';
 import { TeamResults } from './components/team-results';
 import { LoadingStatus } from '../../components/ui/loading-status';
@@ -37,16 +42,17 @@ function parseCategoryId(value: string | undefined): number | null {
 }
 
 /** A step whose choices load on demand: it waits, offers a retry, says there is nothing to choose, or shows them. */
-function LoadedChoices<T>({
+function LoadedChoices<T extends ChoiceItem>({
   query,
   loadingText,
   emptyText,
-  children,
-}: {
+  Group,
+  ...group
+}: Omit<ChoiceGroupProps, 'items'> & {
   query: UseQueryResult<T[]>;
   loadingText: string;
   emptyText: string;
-  children: (items: T[]) => ReactNode;
+  Group: (props: ChoiceGroupProps) => ReactNode;
 }) {
   return (
     <div>
@@ -55,7 +61,7 @@ function LoadedChoices<T>({
         <ErrorWithRetry message={query.error.message} onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && query.data.length === 0 ? <p className="text-slate-600">{emptyText}</p> : null}
-      {query.isSuccess && query.data.length > 0 ? children(query.data) : null}
+      {query.isSuccess && query.data.length > 0 ? <Group {...group} items={query.data} /> : null}
     </div>
   );
 }
@@ -264,17 +270,12 @@ function ServiceCategoryFinder({
               query={subTypes}
               loadingText="Loading sub-types..."
               emptyText={`${firstType.name} has no sub-types to choose from.`}
-            >
-              {(items) => (
-                <ChoiceCardGroup
-                  legend={`${firstType.name}: Sub-types`}
-                  hint="Narrow it down. The first sub-type you choose offers its preferred technologies."
-                  items={items}
-                  selected={selection.subTypeIds}
-                  onToggle={(id) => setSelection((current) => toggleSubType(current, id))}
-                />
-              )}
-            </LoadedChoices>
+              Group={ChoiceCardGroup}
+              legend={`${firstType.name}: Sub-types`}
+              hint="Narrow it down. The first sub-type you choose offers its preferred technologies."
+              selected={selection.subTypeIds}
+              onToggle={(id) => setSelection((current) => toggleSubType(current, id))}
+            />
           ) : null}
 
           {firstSubType ? (
@@ -282,17 +283,12 @@ function ServiceCategoryFinder({
               query={technologies}
               loadingText="Loading technologies..."
               emptyText={`No preferred technologies are listed for ${firstSubType.name}.`}
-            >
-              {(items) => (
-                <ChoiceChipGroup
-                  legend="Preferred Technologies"
-                  hint="Optional. Teams working with at least one of these are shown."
-                  items={items}
-                  selected={selection.technologyIds}
-                  onToggle={(id) => setSelection((current) => toggleTechnology(current, id))}
-                />
-              )}
-            </LoadedChoices>
+              Group={ChoiceChipGroup}
+              legend="Preferred Technologies"
+              hint="Optional. Teams working with at least one of these are shown."
+              selected={selection.technologyIds}
+              onToggle={(id) => setSelection((current) => toggleTechnology(current, id))}
+            />
           ) : null}
         </div>
 
