@@ -98,6 +98,15 @@ function StatePanel({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/** The way out of a dead end: ask the team for what the catalogue does not offer. */
+function ContactUsLink() {
+  return (
+    <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
+      Contact Us
+    </Link>
+  );
+}
+
 function ServiceNotAvailable() {
   return (
     <StatePanel title={TEAM_TEXTS.serviceNotAvailable}>
@@ -108,9 +117,7 @@ function ServiceNotAvailable() {
         <Link to="/" className={buttonClassName('primary')}>
           Browse Services
         </Link>
-        <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
-          Contact Us
-        </Link>
+        <ContactUsLink />
       </div>
     </StatePanel>
   );
@@ -140,9 +147,7 @@ function ServiceLoadError({
         <Link to="/" className={buttonClassName('secondary')}>
           Back to Services
         </Link>
-        <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
-          Contact Us
-        </Link>
+        <ContactUsLink />
       </div>
     </StatePanel>
   );
