@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { TEST_CARDS, type ChatMessage, type Order, type TokenResponse } from '@teamhire/shared';
+import { TEST_CARDS, type ChatMessage, type Order } from '@teamhire/shared';
 import type { ActorName } from './authorization-policy';
 import { nextAddress } from './accounts-helpers';
 import {
@@ -14,7 +14,7 @@ import {
 import { billingAddress, FUTURE_YEAR } from './orders-helpers';
 import { createTestApp, type TestContext } from './test-app';
 import { multipart, png } from './uploads';
-import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from './users';
+import { createSignedInUser, newSession, TEST_PASSWORD, type SignedInUser } from './users';
 
 /**
  * One small marketplace (team A with its admin, a member, a buyer's and a guest's conversation, a
@@ -111,14 +111,7 @@ export async function createRouteWorld(context: TestContext) {
   async function freshSession(
     user: SignedInUser,
   ): Promise<{ headers: Record<string, string>; refresh: string }> {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: TEST_PASSWORD },
-      remoteAddress: nextAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const tokens = response.json<TokenResponse>();
+    const tokens = await newSession(context, user);
     return { headers: { authorization: `Bearer ${tokens.access_token}` }, refresh: tokens.refresh_token };
   }
 

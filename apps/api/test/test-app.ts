@@ -42,21 +42,16 @@ export async function createTestDatabase(
   };
 }
 
-export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'clock' | 'paymentProvider'>;
-
 /**
- * An app on an existing database, configured as in production but quiet and without the web build;
- * close() leaves the database in place.
+ * Production's configuration made quiet and without the web build; the job runner stays off unless a
+ * test about jobs turns it on with JOBS_ENABLED=true.
  */
-export async function startTestApp(
+export function testAppConfig(
+  dataDir: string,
   connectionString: string,
   environment: Record<string, string> = {},
-  options: TestAppOptions = {},
-): Promise<Omit<TestContext, 'connectionString'>> {
-  // Uploads and other local files of this app go to a folder of its own; the job runner stays off
-  // unless a test about jobs turns it on with JOBS_ENABLED=true.
-  const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
-  const config = loadConfig({
+) {
+  return loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -69,6 +64,22 @@ export async function startTestApp(
     DATABASE_URL: connectionString,
     ...environment,
   });
+}
+
+export type TestAppOptions = Pick<BuildAppOptions, 'logStream' | 'clock' | 'paymentProvider'>;
+
+/**
+ * An app on an existing database, configured as in production but quiet and without the web build;
+ * close() leaves the database in place.
+ */
+export async function startTestApp(
+  connectionString: string,
+  environment: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<Omit<TestContext, 'connectionString'>> {
+  // Uploads and other local files of this app go to a folder of its own.
+  const dataDir = await mkdtemp(join(tmpdir(), 'teamhire-test-'));
+  const config = testAppConfig(dataDir, connectionString, environment);
   const database = connectDatabase(connectionString, 5);
   const app = await buildApp({ config, database, ...options });
   return {

@@ -25,6 +25,8 @@ export async function twoInstances(environment: Record<string, string>) {
   };
 }
 
+export type TwoInstances = Awaited<ReturnType<typeof twoInstances>>;
+
 /** REST calls made through one instance's own HTTP API. */
 export function through(instance: ListeningApp) {
   return {

@@ -80,3 +80,15 @@ export function requester(contextOf: () => TestContext) {
   return (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, actor?: SignedInUser, payload?: object) =>
     contextOf().app.inject({ method, url, headers: actor?.headers, payload });
 }
+
+/** Another session of a user who is signed in already, as a second device would open. */
+export async function newSession(context: TestContext, user: SignedInUser): Promise<TokenResponse> {
+  const response = await context.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username: user.username, password: TEST_PASSWORD },
+    remoteAddress: nextAddress(),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<TokenResponse>();
+}

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS as T, type Navigation, type User } from '@teamhire/shared';
 import { createGeneralAdmin } from '../modules/accounts/accounts.service';
-import { REPO_ROOT } from '../paths';
 import { bearer, getMe, insertUser, NAVIGATION_EVERYTHING, signIn } from '../../test/accounts-helpers';
+import { runCliScript } from '../../test/run-cli';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 describe('creating a general admin', () => {
@@ -79,19 +78,7 @@ describe('creating a general admin', () => {
     delete environment.ADMIN_PASSWORD;
     delete environment.ADMIN_EMAIL;
     if (password !== undefined) environment.ADMIN_PASSWORD = password;
-    return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun, reject) => {
-      const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'apps/api/src/cli/create-admin.ts', ...args],
-        { cwd: REPO_ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      child.on('error', reject);
-      child.on('close', (code) => resolveRun({ code, stdout, stderr }));
-    });
+    return runCliScript('create-admin.ts', args, environment);
   }
 
   it('the CLI creates a general admin who signs in; a second run changes nothing', async () => {

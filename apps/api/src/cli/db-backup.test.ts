@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { REPO_ROOT } from '../paths';
+import { runCliScript } from '../../test/run-cli';
 import { backupEmbeddedDatabase, restoreEmbeddedDatabase, RestoreRefused } from './embedded-backup';
 
 const logger = pino({ level: 'warn' });
@@ -165,19 +164,7 @@ function expectConsistent(state: RestoredState): void {
 }
 
 function runCli(script: string, args: string[], environment: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolveRun, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `apps/api/src/cli/${script}`, ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...environment },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolveRun({ code, stdout, stderr }));
-  });
+  return runCliScript(script, args, { ...process.env, LOG_LEVEL: 'warn', ...environment });
 }
 
 describe('backups of the embedded database', () => {

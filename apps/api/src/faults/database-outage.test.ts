@@ -6,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress } from '../../test/accounts-helpers';
 import { until } from '../../test/chat-helpers';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { createTestDatabase } from '../../test/test-app';
+import { createTestDatabase, testAppConfig } from '../../test/test-app';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 
 /**
@@ -34,14 +33,7 @@ describe('the database stops and comes back', () => {
     throughProxy.hostname = '127.0.0.1';
     throughProxy.port = String(proxy.port);
     dataDir = await mkdtemp(join(tmpdir(), 'teamhire-outage-'));
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SERVE_WEB: 'false',
-      JOBS_ENABLED: 'false',
-      DATABASE_URL: throughProxy.toString(),
-    });
+    const config = testAppConfig(dataDir, throughProxy.toString());
     database = connectDatabase(throughProxy.toString(), 5);
     directDatabase = connectDatabase(testDatabase.connectionString, 1);
     app = await buildApp({ config, database });

@@ -9,7 +9,7 @@ import {
   type TestTeam,
 } from '../../test/chat-helpers';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
-import { through, twoInstances } from '../../test/two-instances';
+import { through, twoInstances, type TwoInstances } from '../../test/two-instances';
 import type { SignedInUser } from '../../test/users';
 
 /** The machine's Redis, reached through a proxy that this test takes down and brings back. */
@@ -23,7 +23,7 @@ const QUIET_MS = 500;
  */
 describe('Redis stops and comes back under two instances', () => {
   let proxy: TcpProxy;
-  let instances: Awaited<ReturnType<typeof twoInstances>>;
+  let instances: TwoInstances;
   let fixtures: ChatFixtures;
   let team: TestTeam;
   let customer: SignedInUser;

@@ -7,49 +7,10 @@ import {
   reconnectDelay,
   shouldReconnect,
   TypingSignal,
-  type SocketLike,
 } from './realtime-client';
+import { FakeSocket, lastSocket } from '../test/chat-test-socket';
 
-class FakeSocket implements SocketLike {
-  static created: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  closedWith: number | null = null;
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  onerror: SocketLike['onerror'] = null;
-  readonly url: string;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.created.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close(code = 1000) {
-    this.closedWith = code;
-    this.readyState = 3;
-  }
-  serverOpens() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  serverCloses(code: number) {
-    this.readyState = 3;
-    this.onclose?.({ code, reason: '' });
-  }
-  serverSends(event: unknown) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-}
-
-const latest = () => {
-  const socket = FakeSocket.created.at(-1);
-  if (!socket) throw new Error('no socket');
-  return socket;
-};
+const latest = lastSocket;
 
 function client(overrides: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) {
   return new RealtimeClient({

@@ -1,36 +1,61 @@
 import type { SocketLike } from '../lib/realtime-client';
 
-/** A WebSocket stand-in for jsdom: opens on the next microtask, records frames, lets a test push events. */
-export class FakeWebSocket implements SocketLike {
-  static sockets: FakeWebSocket[] = [];
+/**
+ * A socket the test drives: it records the frames the client sends and opens, closes or
+ * delivers an event only when the test says so.
+ */
+export class FakeSocket implements SocketLike {
+  static created: FakeSocket[] = [];
   readyState = 0;
-  sent: unknown[] = [];
+  sent: string[] = [];
+  closedWith: number | null = null;
   onopen: SocketLike['onopen'] = null;
   onclose: SocketLike['onclose'] = null;
   onmessage: SocketLike['onmessage'] = null;
   onerror: SocketLike['onerror'] = null;
   readonly url: string;
+
   constructor(url: string) {
     this.url = url;
-    FakeWebSocket.sockets.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.(new Event('open'));
-    });
+    FakeSocket.created.push(this);
   }
   send(data: string) {
-    this.sent.push(JSON.parse(data));
+    this.sent.push(data);
   }
-  close() {
+  /** The frames sent so far, as the events they encode. */
+  sentEvents(): unknown[] {
+    return this.sent.map((frame) => JSON.parse(frame) as unknown);
+  }
+  close(code = 1000) {
+    this.closedWith = code;
     this.readyState = 3;
   }
-  emit(event: unknown) {
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  serverCloses(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' });
+  }
+  serverSends(event: unknown) {
     this.onmessage?.({ data: JSON.stringify(event) });
   }
 }
 
-export function lastSocket(): FakeWebSocket {
-  const last = FakeWebSocket.sockets.at(-1);
+/**
+ * The global WebSocket stand-in for page tests in jsdom: it opens on the next microtask, as a
+ * reachable server would, so a page under test is connected without the test opening it.
+ */
+export class FakeWebSocket extends FakeSocket {
+  constructor(url: string) {
+    super(url);
+    queueMicrotask(() => this.serverOpens());
+  }
+}
+
+export function lastSocket(): FakeSocket {
+  const last = FakeSocket.created.at(-1);
   if (!last) throw new Error('no socket');
   return last;
 }

@@ -5,6 +5,9 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation, type RouteObje
 import { ContactTeamProvider } from '../app/contact-team/contact-team-provider';
 import { ToastProvider } from '../components/ui/toast';
 
+/** Pages wait on a chain of answers and the toast region loads lazily: give a loaded machine time. */
+export const SLOW = { timeout: 5000 };
+
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
 }

@@ -1,6 +1,6 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE, type TokenResponse } from '@teamhire/shared';
+import { WS_CLOSE } from '@teamhire/shared';
 import { latestLinkToken, nextAddress } from '../../../test/accounts-helpers';
 import {
   chatFixtures,
@@ -15,7 +15,7 @@ import {
   type TestSocket,
 } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { createSignedInUser, TEST_PASSWORD, type SignedInUser } from '../../../test/users';
+import { createSignedInUser, newSession, TEST_PASSWORD, type SignedInUser } from '../../../test/users';
 
 const JWT_SECRET = 'a-test-signing-secret-of-at-least-32-characters';
 /** A socket that lost its right must be closed within this. */
@@ -46,14 +46,7 @@ describe('open sockets end with the right to them', () => {
 
   /** A second session of the same user, as another device would have. */
   async function signInAgain(user: SignedInUser): Promise<SignedInUser> {
-    const response = await context.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: user.username, password: TEST_PASSWORD },
-      remoteAddress: nextAddress(),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const token = response.json<TokenResponse>().access_token;
+    const token = (await newSession(context, user)).access_token;
     return { ...user, token, headers: { authorization: `Bearer ${token}` } };
   }
 

@@ -14,7 +14,7 @@ import {
   type Guest,
   type TestTeam,
 } from '../../../test/chat-helpers';
-import { through, twoInstances } from '../../../test/two-instances';
+import { through, twoInstances, type TwoInstances } from '../../../test/two-instances';
 import type { SignedInUser } from '../../../test/users';
 import { roomChannel } from '../chat/chat.service';
 import { controlChannel } from './socket-rights';
@@ -26,7 +26,7 @@ const QUIET_MS = 500;
 
 describe('two instances on one database', () => {
   describe('with Redis', () => {
-    let instances: Awaited<ReturnType<typeof twoInstances>>;
+    let instances: TwoInstances;
     let redis: Redis;
     let fixtures: ChatFixtures;
     let team: TestTeam;
@@ -137,7 +137,7 @@ describe('two instances on one database', () => {
   });
 
   describe('without Redis', () => {
-    let instances: Awaited<ReturnType<typeof twoInstances>>;
+    let instances: TwoInstances;
     let fixtures: ChatFixtures;
     let team: TestTeam;
     let customer: SignedInUser;

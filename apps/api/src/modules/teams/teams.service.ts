@@ -41,11 +41,13 @@ function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   return full || atCapacity ? 'busy' : 'available';
 }
 
-/** A team as a package or an order shows it. */
-export function toTeamSummaryResponse(
-  team: TeamSummaryRow<Date | string>,
-  adminUsername: string,
-): ServicePackage['team'] {
+/** What every answer about a team starts with. */
+function teamBasics(
+  team: Pick<
+    TeamSummaryRow<Date | string>,
+    'id' | 'name' | 'description' | 'memberCount' | 'maxMembers' | 'isActive'
+  >,
+) {
   return {
     id: team.id,
     name: team.name,
@@ -53,6 +55,21 @@ export function toTeamSummaryResponse(
     member_count: team.memberCount,
     max_members: team.maxMembers,
     is_active: team.isActive,
+  };
+}
+
+/** A catalogue entry the team is filed under, shown only when it still exists. */
+function reference(id: number | null, name: string | null) {
+  return id !== null && name !== null ? { id, name } : null;
+}
+
+/** A team as a package or an order shows it. */
+export function toTeamSummaryResponse(
+  team: TeamSummaryRow<Date | string>,
+  adminUsername: string,
+): ServicePackage['team'] {
+  return {
+    ...teamBasics(team),
     created_at: typeof team.createdAt === 'string' ? team.createdAt : team.createdAt.toISOString(),
     admin: { id: team.adminId, username: adminUsername },
   };
@@ -61,28 +78,14 @@ export function toTeamSummaryResponse(
 export function toTeamResponse(row: repository.TeamListRow): Team {
   const { team } = row;
   return {
-    id: team.id,
-    name: team.name,
-    description: team.description,
-    member_count: team.memberCount,
-    max_members: team.maxMembers,
-    is_active: team.isActive,
+    ...teamBasics(team),
     availability: availabilityOf(row),
     service_category_id: team.serviceCategoryId,
-    service_category:
-      team.serviceCategoryId !== null && row.categoryName !== null
-        ? { id: team.serviceCategoryId, name: row.categoryName }
-        : null,
+    service_category: reference(team.serviceCategoryId, row.categoryName),
     project_type_id: team.projectTypeId,
-    project_type:
-      team.projectTypeId !== null && row.projectTypeName !== null
-        ? { id: team.projectTypeId, name: row.projectTypeName }
-        : null,
+    project_type: reference(team.projectTypeId, row.projectTypeName),
     projects_sub_types_id: team.projectSubTypeId,
-    project_sub_type:
-      team.projectSubTypeId !== null && row.projectSubTypeName !== null
-        ? { id: team.projectSubTypeId, name: row.projectSubTypeName }
-        : null,
+    project_sub_type: reference(team.projectSubTypeId, row.projectSubTypeName),
     technologies: row.technologies,
     admin_id: team.adminId,
     admin: { id: team.adminId, username: row.adminUsername, profile_picture_url: row.adminPicture },

@@ -4,13 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken } from '../../lib/auth-tokens';
 import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { userFixture } from '../../test/fixtures';
-import { LocationProbe, renderWithProviders } from '../../test/render';
+import { LocationProbe, renderWithProviders, SLOW } from '../../test/render';
 import { headersSentTo } from '../../test/chat-test-socket';
 import { currentContactRequest, requestContact } from '../../lib/contact-request';
 import { readGuestSession } from '../../lib/guest-session';
 import { ContactTeamDialogHost } from './contact-team-dialog-host';
 
-const SLOW = { timeout: 5000 };
 const TEAM = { id: 3, name: 'Pixel Crew' };
 
 afterEach(() => {

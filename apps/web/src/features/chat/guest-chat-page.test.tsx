@@ -1,18 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
-import { LocationProbe, renderWithProviders } from '../../test/render';
+import { LocationProbe, renderWithProviders, SLOW } from '../../test/render';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
-import { FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
+import { FakeSocket, FakeWebSocket, headersSentTo, lastSocket } from '../../test/chat-test-socket';
 import { GUEST_DASHBOARD_FALLBACK, GuestDashboardPage, UPGRADE_PATH } from './guest-dashboard-page';
 import { GUEST_SESSION_EXPIRED, GuestChatPage } from './guest-chat-page';
 import { storeGuestFixture } from '../../test/fixtures';
 import { readGuestSession } from '../../lib/guest-session';
 
-const SLOW = { timeout: 5000 };
-
 beforeEach(() => {
-  FakeWebSocket.sockets = [];
+  FakeSocket.created = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 afterEach(() => {

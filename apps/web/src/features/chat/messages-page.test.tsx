@@ -3,11 +3,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, SLOW } from '../../test/render';
 import { roomSummaryFixture } from './chat-fixtures';
 import { INBOX_EMPTY_TEXTS, MessagesPage } from './messages-page';
-
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => signIn());
 afterEach(() => {

@@ -3,11 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, SLOW } from '../../test/render';
 import { roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { TeamChatDashboardPage } from './team-chat-dashboard-page';
-
-const SLOW = { timeout: 5000 };
 
 beforeEach(() => signIn());
 afterEach(() => {

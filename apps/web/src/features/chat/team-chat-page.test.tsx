@@ -2,12 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, withOverride, type FetchOverride } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
-import { FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
+import { renderWithProviders, SLOW } from '../../test/render';
+import { FakeSocket, FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
 import { messageFixture, roomSummaryFixture, teamDetailFixture } from './chat-fixtures';
 import { TeamChatPage } from './team-chat-page';
-
-const SLOW = { timeout: 5000 };
 
 const socket = lastSocket;
 
@@ -40,7 +38,7 @@ function renderChat(route = '/team-chat/12') {
 }
 
 beforeEach(() => {
-  FakeWebSocket.sockets = [];
+  FakeSocket.created = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 afterEach(() => {
@@ -55,7 +53,7 @@ describe('TeamChatPage', () => {
     expect(await screen.findByText("You don't have permission to access this chat.", {}, SLOW)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
-    expect(FakeWebSocket.sockets).toHaveLength(0);
+    expect(FakeSocket.created).toHaveLength(0);
   });
 
   it('asks a visitor to log in on 401, and offers Retry on other failures', async () => {
@@ -136,7 +134,7 @@ describe('TeamChatPage', () => {
     });
     expect((box as HTMLTextAreaElement).value).toBe('');
     // The echo over the socket does not show it twice.
-    socket().emit({
+    socket().serverSends({
       type: 'new_message',
       message: messageFixture({ id: 5, message_text: 'What is your availability?' }),
     });
@@ -172,21 +170,21 @@ describe('TeamChatPage', () => {
       sender_name: 'bo_admin',
       message_text: 'Hi Ada',
     });
-    socket().emit({ type: 'typing_status', user_id: 'user:20', name: 'bo_admin', is_typing: true });
+    socket().serverSends({ type: 'typing_status', user_id: 'user:20', name: 'bo_admin', is_typing: true });
     // Our own typing echo is not shown.
-    socket().emit({ type: 'typing_status', user_id: 'user:7', name: 'ada', is_typing: true });
+    socket().serverSends({ type: 'typing_status', user_id: 'user:7', name: 'ada', is_typing: true });
     expect(await screen.findByText('bo_admin is typing...', {}, SLOW)).toBeTruthy();
     expect(screen.queryByText('ada is typing...')).toBeNull();
-    socket().emit({ type: 'new_message', message: incoming });
-    socket().emit({ type: 'new_message', message: incoming });
+    socket().serverSends({ type: 'new_message', message: incoming });
+    socket().serverSends({ type: 'new_message', message: incoming });
     expect(await within(log).findByText('Hi Ada', {}, SLOW)).toBeTruthy();
     expect(within(log).getAllByText('Hi Ada')).toHaveLength(1);
     expect(screen.queryByText('bo_admin is typing...')).toBeNull();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'H' } });
-    expect(socket().sent).toContainEqual({ type: 'typing', is_typing: true });
+    expect(socket().sentEvents()).toContainEqual({ type: 'typing', is_typing: true });
     fireEvent.blur(screen.getByRole('textbox', { name: 'Message' }));
-    expect(socket().sent.at(-1)).toEqual({ type: 'typing', is_typing: false });
+    expect(socket().sentEvents().at(-1)).toEqual({ type: 'typing', is_typing: false });
   });
 
   it('clears an incoming typing indicator after 3 s', async () => {
@@ -195,7 +193,7 @@ describe('TeamChatPage', () => {
     renderChat();
     await screen.findByRole('log', { name: 'Messages' }, SLOW);
     await waitFor(() => expect(socket().readyState).toBe(1));
-    socket().emit({ type: 'typing_status', user_id: 'user:20', name: 'bo_admin', is_typing: true });
+    socket().serverSends({ type: 'typing_status', user_id: 'user:20', name: 'bo_admin', is_typing: true });
     expect(await screen.findByText('bo_admin is typing...')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('bo_admin is typing...')).toBeNull(), { timeout: 4500 });
   }, 10_000);

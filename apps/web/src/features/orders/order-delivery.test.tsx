@@ -1,7 +1,7 @@
 import { DELIVERY_TEXTS, type Dispute, type Order } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
+import { FakeSocket, FakeWebSocket, lastSocket } from '../../test/chat-test-socket';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { orderFixture } from '../../test/order-fixtures';
@@ -57,7 +57,7 @@ class FakeXhr {
 
 beforeEach(() => {
   signIn();
-  FakeWebSocket.sockets = [];
+  FakeSocket.created = [];
   FakeXhr.sent = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -417,7 +417,12 @@ describe('the schedule, the history and live updates', () => {
       ],
     });
     await waitFor(() => expect(lastSocket().url).toContain('/ws/user'));
-    lastSocket().emit({ type: 'order_updated', order_id: 90, status: 'disputed', event: 'dispute_opened' });
+    lastSocket().serverSends({
+      type: 'order_updated',
+      order_id: 90,
+      status: 'disputed',
+      event: 'dispute_opened',
+    });
     expect(await screen.findByText('Dispute opened')).toBeTruthy();
     expect(requests.filter((request) => request.url === '/api/orders/90').length).toBe(2);
   });

@@ -2,7 +2,7 @@ import { ORDER_TEXTS, type Order } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
-import { FakeWebSocket } from '../../test/chat-test-socket';
+import { FakeSocket, FakeWebSocket } from '../../test/chat-test-socket';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { orderFixture, reviewFixture } from '../../test/order-fixtures';
@@ -12,7 +12,7 @@ import { OrderDetailsPage, TRANSITION_TEXTS } from './order-details-page';
 
 beforeEach(() => signIn());
 beforeEach(() => {
-  FakeWebSocket.sockets = [];
+  FakeSocket.created = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 afterEach(() => vi.unstubAllGlobals());

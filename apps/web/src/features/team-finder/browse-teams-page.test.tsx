@@ -3,13 +3,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn, userFixture } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, SLOW } from '../../test/render';
 import { applyErrorMessage, BrowseTeamsPage, SEARCH_DEBOUNCE_MS } from './browse-teams-page';
 import { teamFixture, teamListFixture } from '../../test/team-finder-fixtures';
 import { ApiError, NetworkError } from '../../lib/api-client';
-
-/** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
-const SLOW = { timeout: 5000 };
 
 afterEach(() => {
   vi.useRealTimers();

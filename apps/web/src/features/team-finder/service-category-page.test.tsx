@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler, type RecordedRequest } from '../../test/fetch-stub';
-import { LocationProbe, renderWithProviders } from '../../test/render';
+import { LocationProbe, renderWithProviders, SLOW } from '../../test/render';
 import { ServiceCategoryPage } from './service-category-page';
 import { currentContactRequest, requestContact } from '../../lib/contact-request';
 import {
@@ -11,9 +11,6 @@ import {
   teamFixture,
   teamListFixture,
 } from '../../test/team-finder-fixtures';
-
-/** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
-const SLOW = { timeout: 5000 };
 
 afterEach(() => {
   vi.unstubAllGlobals();

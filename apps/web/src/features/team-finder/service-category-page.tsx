@@ -1,6 +1,7 @@
 import { TEAM_FINDER_PAGE_SIZE, TEAM_TEXTS, type ProjectType, type ServiceCategory } from '@teamhire/shared';
 import { ArrowLeft, ArrowRight, Mail, RotateCcw, SearchX } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -12,7 +13,12 @@ import { useProjectTypes } from '../../lib/queries/get-project-types';
 import { useServiceCategory } from './api/get-service-category';
 import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
-import { ChoiceCardGroup, ChoiceChipGroup } from './components/choice-groups';
+import {
+  ChoiceCardGroup,
+  ChoiceChipGroup,
+  type ChoiceGroupProps,
+  type ChoiceItem,
+} from './components/choice-groups';
 import { ContactTeamButton } from './components/contact-team-button';
 import { TeamResults } from './components/team-results';
 import { LoadingStatus } from '../../components/ui/loading-status';
@@ -33,6 +39,42 @@ function parseCategoryId(value: string | undefined): number | null {
   if (!value || !/^\d{1,9}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/** A step whose choices load on demand: it waits, offers a retry, says there is nothing to choose, or shows them. */
+function LoadedChoices<T extends ChoiceItem>({
+  query,
+  loadingText,
+  emptyText,
+  Group,
+  ...group
+}: Omit<ChoiceGroupProps, 'items'> & {
+  query: UseQueryResult<T[]>;
+  loadingText: string;
+  emptyText: string;
+  Group: (props: ChoiceGroupProps) => ReactNode;
+}) {
+  return (
+    <div>
+      {query.isPending ? <LoadingStatus text={loadingText} /> : null}
+      {query.isError ? (
+        <ErrorWithRetry message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : null}
+      {query.isSuccess && query.data.length === 0 ? <p className="text-slate-600">{emptyText}</p> : null}
+      {query.isSuccess && query.data.length > 0 ? <Group {...group} items={query.data} /> : null}
+    </div>
+  );
+}
+
+function SelectionTerm({ term, items, empty }: { term: string; items: readonly string[]; empty: string }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{term}</dt>
+      <dd className="mt-1">
+        <TagList items={items} empty={empty} />
+      </dd>
+    </div>
+  );
 }
 
 function BackButton() {
@@ -56,6 +98,15 @@ function StatePanel({ title, children }: { title: string; children: ReactNode })
   );
 }
 
+/** The way out of a dead end: ask the team for what the catalogue does not offer. */
+function ContactUsLink() {
+  return (
+    <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
+      Contact Us
+    </Link>
+  );
+}
+
 function ServiceNotAvailable() {
   return (
     <StatePanel title={TEAM_TEXTS.serviceNotAvailable}>
@@ -66,9 +117,7 @@ function ServiceNotAvailable() {
         <Link to="/" className={buttonClassName('primary')}>
           Browse Services
         </Link>
-        <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
-          Contact Us
-        </Link>
+        <ContactUsLink />
       </div>
     </StatePanel>
   );
@@ -98,9 +147,7 @@ function ServiceLoadError({
         <Link to="/" className={buttonClassName('secondary')}>
           Back to Services
         </Link>
-        <Link to={CONTACT_US_PATH} className={buttonClassName('secondary')}>
-          Contact Us
-        </Link>
+        <ContactUsLink />
       </div>
     </StatePanel>
   );
@@ -224,48 +271,29 @@ function ServiceCategoryFinder({
           )}
 
           {firstType ? (
-            <div>
-              {subTypes.isPending ? <LoadingStatus text="Loading sub-types..." /> : null}
-              {subTypes.isError ? (
-                <ErrorWithRetry message={subTypes.error.message} onRetry={() => void subTypes.refetch()} />
-              ) : null}
-              {subTypes.isSuccess && subTypes.data.length === 0 ? (
-                <p className="text-slate-600">{`${firstType.name} has no sub-types to choose from.`}</p>
-              ) : null}
-              {subTypes.isSuccess && subTypes.data.length > 0 ? (
-                <ChoiceCardGroup
-                  legend={`${firstType.name}: Sub-types`}
-                  hint="Narrow it down. The first sub-type you choose offers its preferred technologies."
-                  items={subTypes.data}
-                  selected={selection.subTypeIds}
-                  onToggle={(id) => setSelection((current) => toggleSubType(current, id))}
-                />
-              ) : null}
-            </div>
+            <LoadedChoices
+              query={subTypes}
+              loadingText="Loading sub-types..."
+              emptyText={`${firstType.name} has no sub-types to choose from.`}
+              Group={ChoiceCardGroup}
+              legend={`${firstType.name}: Sub-types`}
+              hint="Narrow it down. The first sub-type you choose offers its preferred technologies."
+              selected={selection.subTypeIds}
+              onToggle={(id) => setSelection((current) => toggleSubType(current, id))}
+            />
           ) : null}
 
           {firstSubType ? (
-            <div>
-              {technologies.isPending ? <LoadingStatus text="Loading technologies..." /> : null}
-              {technologies.isError ? (
-                <ErrorWithRetry
-                  message={technologies.error.message}
-                  onRetry={() => void technologies.refetch()}
-                />
-              ) : null}
-              {technologies.isSuccess && technologies.data.length === 0 ? (
-                <p className="text-slate-600">{`No preferred technologies are listed for ${firstSubType.name}.`}</p>
-              ) : null}
-              {technologies.isSuccess && technologies.data.length > 0 ? (
-                <ChoiceChipGroup
-                  legend="Preferred Technologies"
-                  hint="Optional. Teams working with at least one of these are shown."
-                  items={technologies.data}
-                  selected={selection.technologyIds}
-                  onToggle={(id) => setSelection((current) => toggleTechnology(current, id))}
-                />
-              ) : null}
-            </div>
+            <LoadedChoices
+              query={technologies}
+              loadingText="Loading technologies..."
+              emptyText={`No preferred technologies are listed for ${firstSubType.name}.`}
+              Group={ChoiceChipGroup}
+              legend="Preferred Technologies"
+              hint="Optional. Teams working with at least one of these are shown."
+              selected={selection.technologyIds}
+              onToggle={(id) => setSelection((current) => toggleTechnology(current, id))}
+            />
           ) : null}
         </div>
 
@@ -275,33 +303,21 @@ function ServiceCategoryFinder({
               Your Selection
             </h2>
             <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-600">Project types</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.projectTypeIds, projectTypes)}
-                    empty="Any project type"
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Sub-types</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.subTypeIds, subTypes.data ?? [])}
-                    empty="Any sub-type"
-                  />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-600">Technologies</dt>
-                <dd className="mt-1">
-                  <TagList
-                    items={chosenNames(selection.technologyIds, technologies.data ?? [])}
-                    empty="Any technology"
-                  />
-                </dd>
-              </div>
+              <SelectionTerm
+                term="Project types"
+                items={chosenNames(selection.projectTypeIds, projectTypes)}
+                empty="Any project type"
+              />
+              <SelectionTerm
+                term="Sub-types"
+                items={chosenNames(selection.subTypeIds, subTypes.data ?? [])}
+                empty="Any sub-type"
+              />
+              <SelectionTerm
+                term="Technologies"
+                items={chosenNames(selection.technologyIds, technologies.data ?? [])}
+                empty="Any technology"
+              />
             </dl>
             <div className="mt-6 flex flex-col gap-3">
               <Button size="lg" onClick={findTeams}>

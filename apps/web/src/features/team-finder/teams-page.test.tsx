@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
-import { LocationProbe, renderWithProviders } from '../../test/render';
+import { LocationProbe, renderWithProviders, SLOW } from '../../test/render';
 import {
   categoryFixture,
   projectTypeFixture,
@@ -11,9 +11,6 @@ import {
 } from '../../test/team-finder-fixtures';
 import { TeamsPage } from './teams-page';
 import { currentContactRequest, requestContact } from '../../lib/contact-request';
-
-/** The page waits on a chain of answers, and the toast region loads lazily: give a loaded machine time. */
-const SLOW = { timeout: 5000 };
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,15 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
 import { signIn } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, SLOW } from '../../../test/render';
 import { roomSummaryFixture } from '../chat-fixtures';
-import { FakeWebSocket, lastSocket } from '../../../test/chat-test-socket';
+import { FakeSocket, FakeWebSocket, lastSocket } from '../../../test/chat-test-socket';
 import { NOTIFICATIONS_FAILED, NotificationBell } from './notification-bell';
 
-const SLOW = { timeout: 5000 };
-
 beforeEach(() => {
-  FakeWebSocket.sockets = [];
+  FakeSocket.created = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
   signIn();
 });
@@ -93,10 +91,10 @@ describe('NotificationBell', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Messages, 1 unread' }, SLOW)).toBeTruthy();
     await waitFor(() => expect(lastSocket().url).toBe('ws://localhost:3000/ws/user?access_token=access-1'));
     unread = 3;
-    lastSocket().emit({ type: 'inbox_changed', chat_room_id: 1 });
+    lastSocket().serverSends({ type: 'inbox_changed', chat_room_id: 1 });
     expect(await screen.findByRole('button', { name: 'Messages, 3 unread' }, SLOW)).toBeTruthy();
     unread = 0;
-    lastSocket().emit({ type: 'inbox_changed', chat_room_id: 1 });
+    lastSocket().serverSends({ type: 'inbox_changed', chat_room_id: 1 });
     expect(await screen.findByRole('button', { name: 'Messages' }, SLOW)).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ export interface ChoiceItem {
   technologies?: readonly Technology[];
 }
 
-interface ChoiceGroupProps {
+export interface ChoiceGroupProps {
   legend: string;
   hint?: ReactNode;
   items: readonly ChoiceItem[];
