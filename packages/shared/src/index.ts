@@ -19,3 +19,4 @@ export * from './billing';
 export * from './deliveries';
 export * from './orders';
 export * from './text-rule';
+export * from './money';

@@ -1,4 +1,4 @@
-import type { CardBrand } from '@teamhire/shared';
+import type { CardBrand, PayoutAccountStatus } from '@teamhire/shared';
 import type { Config } from '../../config';
 import { createTestPaymentProvider } from './test-payment-provider';
 
@@ -37,6 +37,37 @@ export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(transactionId: string, amountCents: number): Promise<{ refundId: string }>;
+  /** Opens a connected payout account for a member; the member finishes onboarding at the URL. */
+  createPayoutAccount(request: PayoutAccountRequest): Promise<PayoutAccountResult>;
+  /** Where a connected account stands now (onboarding may finish on the provider's site). */
+  payoutAccountStatus(accountId: string): Promise<PayoutAccountStatus>;
+  /**
+   * Moves money from the marketplace's balance to a connected account. The same idempotency key
+   * never transfers twice, so a retry after a crash or a timeout is safe.
+   */
+  transfer(request: TransferRequest): Promise<{ transferId: string }>;
+}
+
+export interface PayoutAccountRequest {
+  userId: number;
+  email: string;
+  /** Where the provider sends the member back after onboarding. */
+  returnUrl: string;
+}
+
+export interface PayoutAccountResult {
+  accountId: string;
+  status: PayoutAccountStatus;
+  onboardingUrl: string;
+}
+
+export interface TransferRequest {
+  accountId: string;
+  amountCents: number;
+  currency: string;
+  /** The order the money comes from, so the provider groups its charge and its transfers. */
+  transferGroup: string;
+  idempotencyKey: string;
 }
 
 export function createPaymentProvider(config: Pick<Config, 'paymentProvider'>): PaymentProvider {

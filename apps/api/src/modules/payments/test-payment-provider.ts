@@ -16,6 +16,8 @@ const transactionId = (prefix: string) => `${prefix}_${randomBytes(12).toString(
  * has not expired is charged, except the two documented failure cards.
  */
 export function createTestPaymentProvider(): PaymentProvider {
+  /** Transfers by idempotency key, as a gateway remembers them: a retried key returns the first transfer. */
+  const transfers = new Map<string, string>();
   return {
     name: 'test',
     async charge(request): Promise<ChargeResult> {
@@ -61,6 +63,20 @@ export function createTestPaymentProvider(): PaymentProvider {
     },
     async refund() {
       return { refundId: transactionId('test_re') };
+    },
+    // Test mode: onboarding completes at once, so the account is active as soon as it exists.
+    async createPayoutAccount(request) {
+      return { accountId: transactionId('test_acct'), status: 'active', onboardingUrl: request.returnUrl };
+    },
+    async payoutAccountStatus() {
+      return 'active';
+    },
+    async transfer(request) {
+      const earlier = transfers.get(request.idempotencyKey);
+      if (earlier) return { transferId: earlier };
+      const transferId = transactionId('test_tr');
+      transfers.set(request.idempotencyKey, transferId);
+      return { transferId };
     },
   };
 }
