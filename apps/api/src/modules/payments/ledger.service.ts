@@ -21,13 +21,15 @@ const RECENT_TRANSACTIONS = 20;
 
 /**
  * A charge succeeded: the money goes into escrow and the team's split in force is copied onto the
- * order, in the caller's transaction. Recording the same order's charge twice is refused by the
- * database (one charge per order).
+ * order, in the caller's transaction (on the order row locked). Recording it again (a replayed
+ * webhook, a reconciliation after a crash) changes nothing: an order is charged into escrow once,
+ * which a unique index also guarantees.
  */
 export async function recordCharge(
   transaction: DatabaseOrTransaction,
   charge: { orderId: number; amountCents: number; at?: Date },
 ): Promise<void> {
+  if (await repository.hasTransaction(transaction, charge.orderId, 'charge')) return;
   await repository.insertTransaction(transaction, {
     kind: 'charge',
     orderId: charge.orderId,

@@ -15,6 +15,7 @@ import { expectLedgerBalanced, ledgerBalance, orderMovements } from '../../../te
 import { orderFixtures } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
+import { recordCharge } from './ledger.service';
 import { allocate, splitAmount } from './money-split';
 import type { PaymentProvider } from './payment-provider';
 import { createTestPaymentProvider } from './test-payment-provider';
@@ -311,6 +312,16 @@ describe('money to the team', () => {
         completed_at: expect.any(String),
       });
       expect((await earnings(team.admin)).available).toBe(201);
+      await expectLedgerBalanced(context);
+    });
+
+    it('records a charge once however often it is reported (a replayed webhook)', async () => {
+      const team = await fx.createTeam({ members: 0 });
+      const order = await bought(team, 4_321);
+      await context.database.db.transaction((transaction) =>
+        recordCharge(transaction, { orderId: order.id, amountCents: 4_321 }),
+      );
+      expect(await orderMovements(context, order.id)).toEqual({ buyer_funds: -4_321, escrow: 4_321 });
       await expectLedgerBalanced(context);
     });
 
