@@ -9,7 +9,7 @@ import {
   type PayoutSplit,
 } from '@teamhire/shared';
 import type { ErrorBody } from '../../../test/accounts-helpers';
-import type { TestTeam } from '../../../test/chat-helpers';
+import { until, type TestTeam } from '../../../test/chat-helpers';
 import { testClock } from '../../../test/delivery-helpers';
 import { expectLedgerBalanced, ledgerBalance, orderMovements } from '../../../test/ledger-helpers';
 import { orderFixtures } from '../../../test/orders-helpers';
@@ -744,5 +744,34 @@ describe('money to the team', () => {
         true,
       );
     });
+  });
+});
+
+describe('the payout job', () => {
+  let context: TestContext;
+
+  beforeAll(async () => {
+    context = await createTestApp({ JOBS_ENABLED: 'true' });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('runs through pg-boss and pays a member whose account is active', async () => {
+    const fx = orderFixtures(context);
+    const buyer = await fx.buyer();
+    const team = await fx.createTeam({ members: 0 });
+    const order = await fx.purchase(buyer, await fx.createPackage({ team, priceCents: 2_000 }));
+    await fx.advance(order, team, 'completed', buyer);
+    expect((await fx.call('POST', '/api/user/payout-account', team.admin)).statusCode).toBe(200);
+    const jobs = await context.app.jobs;
+    expect(await jobs!.send('payments.payouts')).toEqual(expect.any(String));
+    await until(
+      async () => (await fx.call('GET', '/api/user/earnings', team.admin)).json<Earnings>().paid_out === 18,
+      'the worker pays the share out',
+      15_000,
+    );
+    await expectLedgerBalanced(context);
   });
 });
