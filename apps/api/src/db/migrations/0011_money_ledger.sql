@@ -94,4 +94,31 @@ CREATE INDEX "order_payout_shares_user_idx" ON "order_payout_shares" USING btree
 CREATE UNIQUE INDEX "payouts_payable_entry_idx" ON "payouts" USING btree ("payable_entry_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_idempotency_key_idx" ON "payouts" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payouts_due_idx" ON "payouts" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "payouts_user_idx" ON "payouts" USING btree ("user_id");
+CREATE INDEX "payouts_user_idx" ON "payouts" USING btree ("user_id");--> statement-breakpoint
+-- Opening balance: the orders held when the ledger starts (paid, not completed, refunded or
+-- cancelled) bring their payments into escrow, with the default split (everything to the team
+-- admin) copied onto them, so the ledger balances from its first day. Orders completed before it
+-- are left out: their money moved before the ledger existed and is not paid out again. Statuses
+-- compare as text: on a new database the statuses added by 0010 are not committed yet.
+INSERT INTO "ledger_accounts" ("kind") VALUES ('buyer_funds'), ('escrow') ON CONFLICT DO NOTHING;--> statement-breakpoint
+WITH "held" AS (
+	SELECT "o"."id" AS "order_id", sum("p"."amount_cents" - "p"."refunded_cents")::integer AS "cents"
+	FROM "orders" "o" JOIN "payments" "p" ON "p"."order_id" = "o"."id" AND "p"."status" = 'completed'
+	WHERE "o"."status"::text IN ('confirmed', 'in_progress', 'delivered', 'disputed')
+	GROUP BY "o"."id"
+	HAVING sum("p"."amount_cents" - "p"."refunded_cents") > 0
+), "opened" AS (
+	INSERT INTO "ledger_transactions" ("kind", "order_id", "description")
+	SELECT 'charge', "order_id", 'Payment for order ' || "order_id" || ' held in escrow (opening balance)' FROM "held"
+	RETURNING "id", "order_id"
+)
+INSERT INTO "ledger_entries" ("transaction_id", "account_id", "amount_cents", "order_id")
+SELECT "opened"."id", "a"."id", CASE WHEN "a"."kind" = 'escrow' THEN "held"."cents" ELSE -"held"."cents" END, "opened"."order_id"
+FROM "opened" JOIN "held" ON "held"."order_id" = "opened"."order_id"
+CROSS JOIN "ledger_accounts" "a"
+WHERE "a"."kind" IN ('buyer_funds', 'escrow') AND "a"."user_id" IS NULL;--> statement-breakpoint
+INSERT INTO "order_payout_shares" ("order_id", "user_id", "percent", "is_admin")
+SELECT "l"."order_id", "t"."admin_id", 100, true
+FROM "ledger_transactions" "l" JOIN "orders" "o" ON "o"."id" = "l"."order_id" JOIN "teams" "t" ON "t"."id" = "o"."team_id"
+WHERE "l"."kind" = 'charge'
+ON CONFLICT DO NOTHING;
