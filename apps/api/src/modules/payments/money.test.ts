@@ -271,6 +271,26 @@ describe('money to the team', () => {
       });
       await expectLedgerBalanced(context);
     });
+    it('never leaves a share with a member who leaves while the admin saves the split', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const team = await fx.createTeam({ members: 1 });
+        const member = team.members[0]!;
+        const [saved, left] = await Promise.all([
+          fx.call('PUT', splitUrl(team), team.admin, {
+            shares: [
+              { user_id: team.admin.id, percent: 40 },
+              { user_id: member.id, percent: 60 },
+            ],
+          }),
+          fx.call('POST', `/api/teams/${team.id}/leave`, member),
+        ]);
+        expect(left.statusCode).toBe(204);
+        // Either the split was saved first (and the leave moved the share) or it named a non-member.
+        expect([200, 422]).toContain(saved.statusCode);
+        const split = (await fx.call('GET', splitUrl(team), team.admin)).json<PayoutSplit>();
+        expect(split.shares.map((share) => [share.user_id, share.percent])).toEqual([[team.admin.id, 100]]);
+      }
+    });
   });
 
   describe('held payments', () => {
