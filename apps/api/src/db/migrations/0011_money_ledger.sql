@@ -100,7 +100,8 @@ CREATE INDEX "payouts_user_idx" ON "payouts" USING btree ("user_id");--> stateme
 -- admin) copied onto them, so the ledger balances from its first day. Orders completed before it
 -- are left out: their money moved before the ledger existed and is not paid out again. Statuses
 -- compare as text: on a new database the statuses added by 0010 are not committed yet.
-INSERT INTO "ledger_accounts" ("kind") VALUES ('buyer_funds'), ('escrow') ON CONFLICT DO NOTHING;--> statement-breakpoint
+-- The marketplace's own accounts exist from the start, so no two first movements race to open one.
+INSERT INTO "ledger_accounts" ("kind") VALUES ('buyer_funds'), ('escrow'), ('platform_fee'), ('refunded') ON CONFLICT DO NOTHING;--> statement-breakpoint
 WITH "held" AS (
 	SELECT "o"."id" AS "order_id", sum("p"."amount_cents" - "p"."refunded_cents")::integer AS "cents"
 	FROM "orders" "o" JOIN "payments" "p" ON "p"."order_id" = "o"."id" AND "p"."status" = 'completed'
