@@ -375,6 +375,12 @@ export function socketClient(appOrigin: string) {
     return socket;
   }
 
+  /** join() as a signed-in user or a guest, with their own token and key. */
+  const joinAs = (roomId: number, participant: SignedInUser | Guest) =>
+    'session_token' in participant
+      ? join(roomId, guestToken(participant), guestKey(participant))
+      : join(roomId, userToken(participant), userKey(participant));
+
   /** The user's or guest's own channel (the bell), once it listens. */
   async function userChannel(query: Record<string, string>) {
     const socket = open('/ws/user', query);
@@ -394,7 +400,7 @@ export function socketClient(appOrigin: string) {
     await Promise.all([...opened].map((socket) => socket.closed));
   }
 
-  return { open, join, userChannel, closeOf, closeAll };
+  return { open, join, joinAs, userChannel, closeOf, closeAll };
 }
 export type SocketClient = ReturnType<typeof socketClient>;
 

@@ -3,8 +3,6 @@ import {
   chatFixtures,
   sleep,
   spreadChannelIds,
-  userKey,
-  userToken,
   type ChatFixtures,
   type TestSocket,
   type ListeningApp,
@@ -57,16 +55,8 @@ describe('Redis stops and comes back under two instances', () => {
   });
 
   it('keeps local delivery during the outage and crosses instances again afterwards', async () => {
-    const onA = await instances.a.sockets.join(
-      rooms.roomId,
-      userToken(rooms.team.admin),
-      userKey(rooms.team.admin),
-    );
-    const onB = await instances.b.sockets.join(
-      rooms.roomId,
-      userToken(rooms.customer),
-      userKey(rooms.customer),
-    );
+    const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
+    const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
     // Both instances listen on Redis: a message crosses from A to B.
     expect(await crossesWithin(instances.a, rooms.team.admin, rooms.roomId, onB)).toBe(true);
 

@@ -360,11 +360,7 @@ describe('chat files', () => {
 
   describe('realtime', () => {
     it('publishes the new file message to the room and rings the bells', async () => {
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       const guestBell = await chat.sockets.userChannel(guestToken(chat.guest));
       const adminBell = await chat.sockets.userChannel(userToken(chat.team.admin));
       const memberBell = await chat.sockets.userChannel(userToken(member()));

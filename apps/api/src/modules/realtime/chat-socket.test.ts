@@ -28,9 +28,9 @@ describe('chat sockets', () => {
   describe('members', () => {
     it('delivers a message sent over REST to the buyer, the admin and a member', async () => {
       const listeners = [
-        await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer)),
-        await chat.sockets.join(chat.roomId, userToken(chat.team.admin), userKey(chat.team.admin)),
-        await chat.sockets.join(chat.roomId, userToken(member()), userKey(member())),
+        await chat.sockets.joinAs(chat.roomId, chat.customer),
+        await chat.sockets.joinAs(chat.roomId, chat.team.admin),
+        await chat.sockets.joinAs(chat.roomId, member()),
       ];
       const sent = await chat.fixtures.send(chat.team.admin, chat.roomId, 'Sent over REST');
       for (const socket of listeners) {
@@ -40,16 +40,8 @@ describe('chat sockets', () => {
     });
 
     it('stores and delivers a message sent over the socket, from the socket participant', async () => {
-      const buyerSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.customer),
-        userKey(chat.customer),
-      );
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       const clientMessageId = randomUUID();
       buyerSocket.send({ type: 'message', text: '  Over the socket  ', client_message_id: clientMessageId });
       for (const socket of [buyerSocket, adminSocket]) {
@@ -75,16 +67,8 @@ describe('chat sockets', () => {
         message_text: 'Took the id first',
         client_message_id: clientMessageId,
       });
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
-      const buyerSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.customer),
-        userKey(chat.customer),
-      );
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       adminSocket.send({ type: 'message', text: 'Reusing an id', client_message_id: clientMessageId });
       const failed = await adminSocket.next('message_failed');
       expect(failed.client_message_id).toBe(clientMessageId);
@@ -100,16 +84,8 @@ describe('chat sockets', () => {
     });
 
     it('lets a guest with its session token talk with the team', async () => {
-      const guestSocket = await chat.sockets.join(
-        chat.guestRoomId,
-        guestToken(chat.guest),
-        guestKey(chat.guest),
-      );
-      const adminSocket = await chat.sockets.join(
-        chat.guestRoomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const guestSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.guest);
+      const adminSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.team.admin);
 
       guestSocket.send({ type: 'message', text: 'A guest over the socket' });
       expect(
@@ -128,16 +104,8 @@ describe('chat sockets', () => {
     });
 
     it('relays typing to the others in the room', async () => {
-      const buyerSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.customer),
-        userKey(chat.customer),
-      );
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       buyerSocket.send({ type: 'typing', is_typing: true });
       expect(await adminSocket.next('typing_status')).toEqual({
         type: 'typing_status',
@@ -152,7 +120,7 @@ describe('chat sockets', () => {
     });
 
     it('answers a ping with a pong', async () => {
-      const socket = await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       const before = Date.now();
       socket.send({ type: 'ping' });
       const pong = await socket.next('pong');
@@ -161,16 +129,8 @@ describe('chat sockets', () => {
     });
 
     it('tells the room who joins and who leaves', async () => {
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
-      const buyerSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.customer),
-        userKey(chat.customer),
-      );
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       expect(
         await adminSocket.next('user_joined', (event) => event.user_id === userKey(chat.customer)),
       ).toEqual({
@@ -187,7 +147,7 @@ describe('chat sockets', () => {
     });
 
     it('ignores frames that are not events of the protocol, and stays open', async () => {
-      const socket = await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       socket.sendRaw('not json');
       socket.send({ type: 'message', text: '   ' });
       socket.send({ type: 'message', text: 'Who am I', sender_id: userKey(chat.team.admin) });
@@ -285,11 +245,7 @@ describe('chat sockets', () => {
       ).toBe(WS_CLOSE.unauthenticated);
 
       // A member claiming to be the admin (or the buyer) still writes as themself.
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       const memberSocket = chat.sockets.open(`/ws/chat/${chat.roomId}`, {
         ...userToken(member()),
         user_id: String(chat.team.admin.id),
@@ -315,13 +271,13 @@ describe('chat sockets', () => {
       const bell = chat.sockets.open('/ws/user', userToken(chat.customer), { origin: 'http://evil.example' });
       expect(await bell.outcome).toEqual({ kind: 'refused', status: 403 });
       // The same request from the app's own origin is let in.
-      await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      await chat.sockets.joinAs(chat.roomId, chat.customer);
     });
   });
 
   describe('limits', () => {
     it('closes a socket that sends a frame over 64 KiB with 1009, and takes one of 64 KiB', async () => {
-      const socket = await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       socket.sendRaw('x'.repeat(WEBSOCKET_FRAME_MAX_BYTES));
       await socket.pinged();
       expect(socket.isOpen).toBe(true);
@@ -331,7 +287,7 @@ describe('chat sockets', () => {
     });
 
     it('closes a socket that floods 40 frames at once with 1008', async () => {
-      const settled = await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      const settled = await chat.sockets.joinAs(chat.roomId, chat.customer);
       for (let index = 0; index < 40; index += 1) settled.send({ type: 'ping' });
       expect(await settled.closed).toEqual({ code: WS_CLOSE.policy, reason: 'Too many messages' });
 
@@ -350,7 +306,7 @@ describe('chat sockets', () => {
       expect((await bell.closed).code).toBe(WS_CLOSE.policy);
 
       // A burst below the limit is answered in full.
-      const calm = await chat.sockets.join(chat.roomId, userToken(chat.customer), userKey(chat.customer));
+      const calm = await chat.sockets.joinAs(chat.roomId, chat.customer);
       for (let index = 0; index < 10; index += 1) calm.send({ type: 'ping' });
       await calm.pinged();
       expect(calm.all('pong')).toHaveLength(11);
@@ -359,11 +315,7 @@ describe('chat sockets', () => {
 
     it('keeps the frames a client sends the moment the socket opens', async () => {
       const clientMessageId = randomUUID();
-      const adminSocket = await chat.sockets.join(
-        chat.roomId,
-        userToken(chat.team.admin),
-        userKey(chat.team.admin),
-      );
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       const eager = chat.sockets.open(`/ws/chat/${chat.roomId}`, userToken(chat.customer), {
         onOpen: (socket) => {
           socket.send({ type: 'typing', is_typing: true });
@@ -397,11 +349,7 @@ describe('chat sockets', () => {
       await chat.fixtures.send(chat.team.admin, chat.guestRoomId, 'The bell rings for the guest');
       await guestBell.next('inbox_changed', (event) => event.chat_room_id === chat.guestRoomId);
       // A message over the socket counts the same.
-      const guestSocket = await chat.sockets.join(
-        chat.guestRoomId,
-        guestToken(chat.guest),
-        guestKey(chat.guest),
-      );
+      const guestSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.guest);
       const before = adminBell.all(
         'inbox_changed',
         (event) => event.chat_room_id === chat.guestRoomId,

@@ -4,7 +4,6 @@ import { WS_CLOSE } from '@teamhire/shared';
 import {
   chatFixtures,
   guestKey,
-  guestToken,
   sleep,
   spreadChannelIds,
   until,
@@ -57,20 +56,12 @@ describe('two instances on one database', () => {
       }, `${instanceCount} instance(s) subscribe to ${channel} on Redis`);
 
     it('delivers a message posted through A to a socket on B, and the other way round', async () => {
-      const onB = await instances.b.sockets.join(
-        rooms.roomId,
-        userToken(rooms.customer),
-        userKey(rooms.customer),
-      );
+      const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
       await subscribedOnRedis(roomChannel(rooms.roomId));
       const fromA = await through(instances.a).send(rooms.team.admin, rooms.roomId, 'Posted through A');
       expect(await onB.newMessage((message) => message.id === fromA.id)).toEqual(fromA);
 
-      const onA = await instances.a.sockets.join(
-        rooms.roomId,
-        userToken(rooms.team.admin),
-        userKey(rooms.team.admin),
-      );
+      const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
       await subscribedOnRedis(roomChannel(rooms.roomId), 2);
       // B's buyer hears that the admin joined on A.
       await onB.next('user_joined', (event) => event.user_id === userKey(rooms.team.admin));
@@ -83,17 +74,9 @@ describe('two instances on one database', () => {
     });
 
     it('carries socket messages, typing and the bell across instances', async () => {
-      const guestOnA = await instances.a.sockets.join(
-        rooms.guestRoomId,
-        guestToken(rooms.guest),
-        guestKey(rooms.guest),
-      );
+      const guestOnA = await instances.a.sockets.joinAs(rooms.guestRoomId, rooms.guest);
       await subscribedOnRedis(roomChannel(rooms.guestRoomId));
-      const adminOnB = await instances.b.sockets.join(
-        rooms.guestRoomId,
-        userToken(rooms.team.admin),
-        userKey(rooms.team.admin),
-      );
+      const adminOnB = await instances.b.sockets.joinAs(rooms.guestRoomId, rooms.team.admin);
       await subscribedOnRedis(roomChannel(rooms.guestRoomId), 2);
       await guestOnA.next('user_joined', (event) => event.user_id === userKey(rooms.team.admin));
       const memberBellOnA = await instances.a.sockets.userChannel(userToken(rooms.team.members[0]!));
@@ -120,8 +103,8 @@ describe('two instances on one database', () => {
       const removed = ownTeam.members[0]!;
       const buyer = await fixtures.buyer();
       const ownRoom = await fixtures.buyerRoom(buyer, ownTeam.id);
-      const memberSocket = await instances.b.sockets.join(ownRoom, userToken(removed), userKey(removed));
-      const buyerSocket = await instances.b.sockets.join(ownRoom, userToken(buyer), userKey(buyer));
+      const memberSocket = await instances.b.sockets.joinAs(ownRoom, removed);
+      const buyerSocket = await instances.b.sockets.joinAs(ownRoom, buyer);
       await subscribedOnRedis(controlChannel({ kind: 'user', id: removed.id }));
       await subscribedOnRedis(controlChannel({ kind: 'user', id: buyer.id }));
 
@@ -160,16 +143,8 @@ describe('two instances on one database', () => {
     afterAll(() => instances?.close());
 
     it('keeps events on the instance where they happen: Redis is what carries them', async () => {
-      const onB = await instances.b.sockets.join(
-        rooms.roomId,
-        userToken(rooms.customer),
-        userKey(rooms.customer),
-      );
-      const onA = await instances.a.sockets.join(
-        rooms.roomId,
-        userToken(rooms.team.admin),
-        userKey(rooms.team.admin),
-      );
+      const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
+      const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
       const fromA = await through(instances.a).send(rooms.team.admin, rooms.roomId, 'Stays on A');
       // A's own sockets get it; B's never do.
       await onA.newMessage((message) => message.id === fromA.id);
