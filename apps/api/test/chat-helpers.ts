@@ -1,7 +1,7 @@
 import type { ClientRequest, IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type {
   ChatMessage,
   ChatRoomSummary,
@@ -11,7 +11,7 @@ import type {
   ServerEvents,
 } from '@teamhire/shared';
 import { nextAddress, type ErrorBody } from './accounts-helpers';
-import type { TestContext } from './test-app';
+import { createTestApp, type TestContext } from './test-app';
 import { createSignedInUser, type SignedInUser } from './users';
 
 export interface Guest extends GuestUser {
@@ -129,12 +129,18 @@ export function chatFixtures(source: TestContext | (() => TestContext)) {
     return response.json<RoomCreated>().chat_room_id;
   }
 
-  /** A team with a buyer's room and a guest's room in it: where most chat tests start. */
-  async function teamWithRooms(options: { members?: number; guestName?: string } = {}) {
+  /** A team with one buyer's room in it: customer with team. */
+  async function teamWithBuyerRoom(options: { members?: number } = {}) {
     const team = await createTeam({ members: options.members ?? 1 });
     const customer = await buyer();
-    const guest = await newGuest(options.guestName);
     const roomId = await buyerRoom(customer, team.id);
+    return { team, customer, roomId };
+  }
+
+  /** A team with a buyer's room and a guest's room in it: where most chat tests start. */
+  async function teamWithRooms(options: { members?: number; guestName?: string } = {}) {
+    const { team, customer, roomId } = await teamWithBuyerRoom(options);
+    const guest = await newGuest(options.guestName);
     const guestRoomId = await guestRoom(guest, team.id);
     return { team, customer, guest, roomId, guestRoomId };
   }
@@ -178,6 +184,7 @@ export function chatFixtures(source: TestContext | (() => TestContext)) {
     expireGuest,
     buyerRoom,
     guestRoom,
+    teamWithBuyerRoom,
     teamWithRooms,
     send,
     listMessages,
@@ -186,6 +193,10 @@ export function chatFixtures(source: TestContext | (() => TestContext)) {
   };
 }
 export type ChatFixtures = ReturnType<typeof chatFixtures>;
+/** customer with team. */
+export type TeamWithBuyerRoom = Awaited<ReturnType<ChatFixtures['teamWithBuyerRoom']>>;
+/** customer with team; guest with team. */
+export type TeamWithRooms = Awaited<ReturnType<ChatFixtures['teamWithRooms']>>;
 
 /**
  * Ids start at 1 in every cloned test database; tests that publish through the machine's Redis move
@@ -364,6 +375,12 @@ export function socketClient(appOrigin: string) {
     return socket;
   }
 
+  /** join() as a signed-in user or a guest, with their own token and key. */
+  const joinAs = (roomId: number, participant: SignedInUser | Guest) =>
+    'session_token' in participant
+      ? join(roomId, guestToken(participant), guestKey(participant))
+      : join(roomId, userToken(participant), userKey(participant));
+
   /** The user's or guest's own channel (the bell), once it listens. */
   async function userChannel(query: Record<string, string>) {
     const socket = open('/ws/user', query);
@@ -383,7 +400,7 @@ export function socketClient(appOrigin: string) {
     await Promise.all([...opened].map((socket) => socket.closed));
   }
 
-  return { open, join, userChannel, closeOf, closeAll };
+  return { open, join, joinAs, userChannel, closeOf, closeAll };
 }
 export type SocketClient = ReturnType<typeof socketClient>;
 
@@ -403,3 +420,26 @@ export const userToken = (user: SignedInUser) => ({ access_token: user.token });
 export const guestToken = (guest: Guest) => ({ guest_token: guest.session_token });
 export const userKey = (user: { id: number }) => `user:${user.id}`;
 export const guestKey = (guest: Guest) => `guest:${guest.guest_user_id}`;
+
+/**
+ * A fresh test app listening for sockets, its chat fixtures and a team with a buyer's and a guest's
+ * room, made before the calling suite's tests; sockets close after each test and the app after all.
+ * Tests read them through the returned object once beforeAll has run.
+ */
+export function listeningChatSuite(options: { guestName: string }) {
+  const suite = {} as TeamWithRooms & {
+    context: TestContext;
+    fixtures: ChatFixtures;
+    sockets: SocketClient;
+    appOrigin: string;
+  };
+  beforeAll(async () => {
+    suite.context = await createTestApp();
+    ({ origin: suite.appOrigin, sockets: suite.sockets } = await listenWithSockets(suite.context.app));
+    suite.fixtures = chatFixtures(suite.context);
+    Object.assign(suite, await suite.fixtures.teamWithRooms(options));
+  });
+  afterEach(() => suite.sockets.closeAll());
+  afterAll(() => suite.context.close());
+  return suite;
+}

@@ -1,7 +1,10 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { OrderStatus } from '@teamhire/shared';
-import type { TestPackage } from './orders-helpers';
-import type { TestContext } from './test-app';
+import type { TestTeam } from './chat-helpers';
+import { orderFixtures, type TestPackage } from './orders-helpers';
+import { createTestApp, type TestContext } from './test-app';
 import { multipart } from './uploads';
+import { createSignedInUser, type SignedInUser } from './users';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -70,4 +73,36 @@ export async function timeline(context: TestContext, orderId: number): Promise<s
     [orderId],
   );
   return rows.map((row) => `${row.type}:${row.actor_id ?? 'system'}`);
+}
+
+/**
+ * A fresh test app on a clock the tests move, its order fixtures (`fx`), a buyer, a stranger (another
+ * buyer), a general admin, a team with one member and a package of that team: made before the calling
+ * suite's tests and closed after them. Tests read them through the returned object once beforeAll has run.
+ */
+export function orderPartiesSuite(packageOptions: { priceCents?: number } = {}) {
+  const time = testClock();
+  const suite = { time } as {
+    time: typeof time;
+    context: TestContext;
+    fx: ReturnType<typeof orderFixtures>;
+    buyer: SignedInUser;
+    stranger: SignedInUser;
+    generalAdmin: SignedInUser;
+    team: TestTeam;
+    item: TestPackage;
+  };
+  beforeAll(async () => {
+    suite.context = await createTestApp({}, { clock: time.clock });
+    suite.fx = orderFixtures(suite.context);
+    suite.buyer = await suite.fx.buyer();
+    suite.stranger = await suite.fx.buyer();
+    suite.generalAdmin = await createSignedInUser(suite.context, { role: 'GENERAL_ADMIN' });
+    suite.team = await suite.fx.createTeam({ members: 1 });
+    suite.item = await suite.fx.createPackage({ team: suite.team, ...packageOptions });
+  });
+  afterAll(async () => {
+    await suite.context?.close();
+  });
+  return suite;
 }

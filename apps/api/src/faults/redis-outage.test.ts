@@ -3,12 +3,10 @@ import {
   chatFixtures,
   sleep,
   spreadChannelIds,
-  userKey,
-  userToken,
   type ChatFixtures,
-  type TestTeam,
   type TestSocket,
   type ListeningApp,
+  type TeamWithBuyerRoom,
 } from '../../test/chat-helpers';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy';
 import { through, twoInstances, type TwoInstances } from '../../test/two-instances';
@@ -42,18 +40,14 @@ describe('Redis stops and comes back under two instances', () => {
   let proxy: TcpProxy;
   let instances: TwoInstances;
   let fixtures: ChatFixtures;
-  let team: TestTeam;
-  let customer: SignedInUser;
-  let roomId: number;
+  let rooms: TeamWithBuyerRoom;
 
   beforeAll(async () => {
     proxy = await startTcpProxy(REDIS);
     instances = await twoInstances({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
     fixtures = chatFixtures(instances.context);
     await spreadChannelIds(instances.context);
-    team = await fixtures.createTeam({ members: 1 });
-    customer = await fixtures.buyer();
-    roomId = await fixtures.buyerRoom(customer, team.id);
+    rooms = await fixtures.teamWithBuyerRoom();
   });
   afterAll(async () => {
     await instances?.close();
@@ -61,27 +55,31 @@ describe('Redis stops and comes back under two instances', () => {
   });
 
   it('keeps local delivery during the outage and crosses instances again afterwards', async () => {
-    const onA = await instances.a.sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-    const onB = await instances.b.sockets.join(roomId, userToken(customer), userKey(customer));
+    const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
+    const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
     // Both instances listen on Redis: a message crosses from A to B.
-    expect(await crossesWithin(instances.a, team.admin, roomId, onB)).toBe(true);
+    expect(await crossesWithin(instances.a, rooms.team.admin, rooms.roomId, onB)).toBe(true);
 
     await proxy.stop('refuse');
-    const duringA = await through(instances.a).send(team.admin, roomId, 'During the outage, on A');
-    const duringB = await through(instances.b).send(customer, roomId, 'During the outage, on B');
+    const duringA = await through(instances.a).send(
+      rooms.team.admin,
+      rooms.roomId,
+      'During the outage, on A',
+    );
+    const duringB = await through(instances.b).send(rooms.customer, rooms.roomId, 'During the outage, on B');
     // Each instance's own sockets still hear what happens on it, at once.
     await onA.newMessage((message) => message.id === duringA.id);
     await onB.newMessage((message) => message.id === duringB.id);
     await sleep(QUIET_MS);
     expect(onB.all('new_message', (event) => event.message.id === duringA.id)).toEqual([]);
     // Nothing is lost: both messages are stored, and a reload shows them to everyone.
-    const stored = (await fixtures.listMessages(customer, roomId)).map((message) => message.id);
+    const stored = (await fixtures.listMessages(rooms.customer, rooms.roomId)).map((message) => message.id);
     expect(stored).toEqual(expect.arrayContaining([duringA.id, duringB.id]));
 
     await proxy.resume();
     // ioredis reconnects and subscribes again by itself, each connection on its own schedule:
     // messages cross again in both directions once every connection is back.
-    expect(await crossesWithin(instances.a, team.admin, roomId, onB)).toBe(true);
-    expect(await crossesWithin(instances.b, customer, roomId, onA)).toBe(true);
+    expect(await crossesWithin(instances.a, rooms.team.admin, rooms.roomId, onB)).toBe(true);
+    expect(await crossesWithin(instances.b, rooms.customer, rooms.roomId, onA)).toBe(true);
   }, 90_000);
 });

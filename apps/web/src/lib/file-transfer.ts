@@ -22,19 +22,22 @@ function detailOf(text: string): string | null {
 
 /**
  * Sends one file as multipart `file` through XMLHttpRequest, the one browser API that reports upload
- * progress; the answer is parsed with the contract's schema like every other answer.
+ * progress; the answer is parsed with the contract's schema like every other answer. `headers` go
+ * with the request as well (a guest's session header, where there is no access token).
  */
 export function uploadWithProgress<S extends ResponseSchema>(
   path: string,
   file: File,
   schema: S,
   onProgress: (fraction: number) => void,
+  headers: Record<string, string> = {},
 ): UploadHandle<z.output<S>> {
   const request = new XMLHttpRequest();
   const promise = new Promise<z.output<S>>((resolve, reject) => {
     request.open('POST', path);
     const token = getAccessToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.setRequestHeader('Accept', 'application/json');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

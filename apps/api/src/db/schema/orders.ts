@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@teamhire/shared';
 import {
   check,
   index,
@@ -15,17 +16,8 @@ import { servicePackages } from './packages';
 import { teams } from './teams';
 import { createdAt, instant, requiredReference, timestamps } from './columns';
 
-/** Lower case in the API and in storage alike, so nothing translates them. */
-export const orderStatus = pgEnum('order_status', [
-  'pending',
-  'confirmed',
-  'in_progress',
-  'delivered',
-  'completed',
-  'disputed',
-  'cancelled',
-  'refunded',
-]);
+/** The contract's statuses, lower case in the API and in storage alike, so nothing translates them. */
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
 export const paymentStatus = pgEnum('payment_status', [
   'pending',
   'processing',

@@ -4,25 +4,18 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS, CHAT_UPLOAD_MAX_BYTES, type ChatMessage } from '@teamhire/shared';
 import { nextAddress, type ErrorBody } from '../../../test/accounts-helpers';
 import {
-  chatFixtures,
   expectRefused,
   guestToken,
-  listenWithSockets,
   userKey,
   userToken,
   type Caller,
-  type ChatFixtures,
-  type Guest,
-  type SocketClient,
-  type TestTeam,
+  listeningChatSuite,
 } from '../../../test/chat-helpers';
-import { createTestApp, type TestContext } from '../../../test/test-app';
 import { exists, multipart, png } from '../../../test/uploads';
-import type { SignedInUser } from '../../../test/users';
 import { chatFilesDirectory } from './chat-files';
 
 const TOO_LARGE = 'File size exceeds the maximum limit of 1GB';
@@ -44,33 +37,15 @@ function responseOf(request: ReturnType<typeof httpRequest>) {
 }
 
 describe('chat files', () => {
-  let context: TestContext;
-  let fixtures: ChatFixtures;
-  let sockets: SocketClient;
-  let appOrigin: string;
-  let team: TestTeam;
-  let customer: SignedInUser;
-  let guest: Guest;
-  /** customer with team; guest with team. */
-  let roomId: number;
-  let guestRoomId: number;
+  const chat = listeningChatSuite({ guestName: 'Gail' });
 
-  beforeAll(async () => {
-    context = await createTestApp();
-    ({ origin: appOrigin, sockets } = await listenWithSockets(context.app));
-    fixtures = chatFixtures(context);
-    ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gail' }));
-  });
-  afterEach(() => sockets.closeAll());
-  afterAll(() => context.close());
-
-  const member = () => team.members[0]!;
-  const roomDirectory = (id: number) => chatFilesDirectory(context.config.uploadsDir, id);
+  const member = () => chat.team.members[0]!;
+  const roomDirectory = (id: number) => chatFilesDirectory(chat.context.config.uploadsDir, id);
   const filesIn = async (id: number) => ((await exists(roomDirectory(id))) ? readdir(roomDirectory(id)) : []);
 
   function upload(caller: Caller, id: number, fileName: string, mimetype: string, content: Buffer) {
     const body = multipart(fileName, mimetype, content);
-    return context.app.inject({
+    return chat.context.app.inject({
       method: 'POST',
       url: `/api/chat-rooms/${id}/upload`,
       payload: body.payload,
@@ -86,15 +61,15 @@ describe('chat files', () => {
   }
 
   const download = (caller: Caller, url: string) =>
-    context.app.inject({ method: 'GET', url, headers: caller?.headers, remoteAddress: nextAddress() });
+    chat.context.app.inject({ method: 'GET', url, headers: caller?.headers, remoteAddress: nextAddress() });
 
   describe('upload and download', () => {
     it('sends a real image as an image message with a thumbnail', async () => {
       const picture = await png(800, 500);
-      const message = await uploaded(customer, roomId, 'photo.png', 'image/png', picture);
+      const message = await uploaded(chat.customer, chat.roomId, 'photo.png', 'image/png', picture);
       expect(message).toMatchObject({
-        chat_room_id: roomId,
-        sender_id: userKey(customer),
+        chat_room_id: chat.roomId,
+        sender_id: userKey(chat.customer),
         sender_role: 'buyer',
         message_type: 'image',
         message_text: 'photo.png',
@@ -105,11 +80,11 @@ describe('chat files', () => {
       const fileId = /^\/api\/chat-files\/([0-9a-f-]{36})$/.exec(message.file_url ?? '')?.[1];
       expect(fileId, message.file_url ?? 'no file_url').toBeDefined();
       expect(message.thumbnail_url).toBe(`/api/chat-files/${fileId}/thumbnail`);
-      expect((await filesIn(roomId)).sort()).toEqual(
+      expect((await filesIn(chat.roomId)).sort()).toEqual(
         expect.arrayContaining([fileId, `${fileId}.thumb.webp`]),
       );
 
-      const original = await download(team.admin, message.file_url!);
+      const original = await download(chat.team.admin, message.file_url!);
       expect(original.statusCode, original.body).toBe(200);
       expect(original.rawPayload.equals(picture)).toBe(true);
       expect(original.headers['content-type']).toBe('image/png');
@@ -125,7 +100,7 @@ describe('chat files', () => {
 
     it('sends any other content as a file message without a thumbnail', async () => {
       const notes = Buffer.from('Requirements:\n- one\n- two\n');
-      expect(await uploaded(team.admin, roomId, 'notes.txt', 'text/plain', notes)).toMatchObject({
+      expect(await uploaded(chat.team.admin, chat.roomId, 'notes.txt', 'text/plain', notes)).toMatchObject({
         sender_role: 'admin',
         message_type: 'file',
         file_name: 'notes.txt',
@@ -134,17 +109,17 @@ describe('chat files', () => {
         thumbnail_url: null,
       });
       // Named like an image, but not one: a download without a preview.
-      const fake = await uploaded(customer, roomId, 'fake.png', 'image/png', randomBytes(4096));
+      const fake = await uploaded(chat.customer, chat.roomId, 'fake.png', 'image/png', randomBytes(4096));
       expect(fake).toMatchObject({ message_type: 'file', file_kind: 'image', thumbnail_url: null });
-      expectRefused(await download(customer, `${fake.file_url}/thumbnail`), 404);
+      expectRefused(await download(chat.customer, `${fake.file_url}/thumbnail`), 404);
       // An empty file is a file too.
-      expect(await uploaded(customer, roomId, 'empty.zip', 'application/zip', Buffer.alloc(0))).toMatchObject(
-        {
-          message_type: 'file',
-          file_size: 0,
-          file_kind: 'archive',
-        },
-      );
+      expect(
+        await uploaded(chat.customer, chat.roomId, 'empty.zip', 'application/zip', Buffer.alloc(0)),
+      ).toMatchObject({
+        message_type: 'file',
+        file_size: 0,
+        file_kind: 'archive',
+      });
     });
 
     it('removes bidirectional controls from the stored name, so it shows what it is', async () => {
@@ -154,10 +129,16 @@ describe('chat files', () => {
         ['\u2066report\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D.pdf', 'report.pdf'],
         ['tab\tand\u0000nul.txt', 'tabandnul.txt'],
       ] as const) {
-        const message = await uploaded(customer, roomId, clientName, 'application/octet-stream', content);
+        const message = await uploaded(
+          chat.customer,
+          chat.roomId,
+          clientName,
+          'application/octet-stream',
+          content,
+        );
         expect(message.file_name).toBe(stored);
         const fileId = message.file_url!.split('/').pop();
-        const { rows } = await context.database.pool.query<{ original_name: string }>(
+        const { rows } = await chat.context.database.pool.query<{ original_name: string }>(
           'select original_name from chat_files where id = $1',
           [fileId],
         );
@@ -168,21 +149,21 @@ describe('chat files', () => {
     it("stores under a generated name, never the client's path", async () => {
       const picture = await png(40, 40);
       for (const clientName of ['../../x.png', '..\\..\\x.png', '/etc/x.png']) {
-        const message = await uploaded(customer, roomId, clientName, 'image/png', picture);
+        const message = await uploaded(chat.customer, chat.roomId, clientName, 'image/png', picture);
         expect(message.file_name).toBe('x.png');
         const fileId = message.file_url!.split('/').pop();
-        expect(await filesIn(roomId)).toContain(fileId);
-        const served = await download(customer, message.file_url!);
+        expect(await filesIn(chat.roomId)).toContain(fileId);
+        const served = await download(chat.customer, message.file_url!);
         expect(served.rawPayload.equals(picture)).toBe(true);
         expect(served.headers['content-disposition']).toContain('filename="x.png"');
       }
-      for (const name of await filesIn(roomId)) expect(name).toMatch(STORED_NAME);
-      const uploadsDir = context.config.uploadsDir;
+      for (const name of await filesIn(chat.roomId)) expect(name).toMatch(STORED_NAME);
+      const uploadsDir = chat.context.config.uploadsDir;
       for (const escaped of [
         join(uploadsDir, 'x.png'),
         join(uploadsDir, 'chat', 'x.png'),
         join(uploadsDir, '..', 'x.png'),
-        join(roomDirectory(roomId), 'x.png'),
+        join(roomDirectory(chat.roomId), 'x.png'),
       ]) {
         expect(await exists(escaped), escaped).toBe(false);
       }
@@ -190,9 +171,9 @@ describe('chat files', () => {
 
     it('gives the exact bytes to the buyer, the admin and a member', async () => {
       const content = randomBytes(300_000);
-      const message = await uploaded(member(), roomId, 'design.pdf', 'application/pdf', content);
+      const message = await uploaded(member(), chat.roomId, 'design.pdf', 'application/pdf', content);
       expect(message.sender_role).toBe('member');
-      for (const reader of [customer, team.admin, member()]) {
+      for (const reader of [chat.customer, chat.team.admin, member()]) {
         const response = await download(reader, message.file_url!);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.rawPayload.equals(content)).toBe(true);
@@ -203,9 +184,9 @@ describe('chat files', () => {
 
     it("lets a guest send and fetch files in the guest's room", async () => {
       const content = Buffer.from('guest brief');
-      const message = await uploaded(guest, guestRoomId, 'brief.txt', 'text/plain', content);
-      expect(message).toMatchObject({ sender_id: `guest:${guest.guest_user_id}`, sender_role: 'guest' });
-      for (const reader of [guest, team.admin]) {
+      const message = await uploaded(chat.guest, chat.guestRoomId, 'brief.txt', 'text/plain', content);
+      expect(message).toMatchObject({ sender_id: `guest:${chat.guest.guest_user_id}`, sender_role: 'guest' });
+      for (const reader of [chat.guest, chat.team.admin]) {
         const response = await download(reader, message.file_url!);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.rawPayload.equals(content)).toBe(true);
@@ -220,8 +201,8 @@ describe('chat files', () => {
         ['image.svg', 'image/svg+xml', svg],
         ['page.png', 'text/html', page],
       ] as const) {
-        const message = await uploaded(customer, roomId, name, type, content);
-        const response = await download(team.admin, message.file_url!);
+        const message = await uploaded(chat.customer, chat.roomId, name, type, content);
+        const response = await download(chat.team.admin, message.file_url!);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.headers['content-type'], name).toBe('application/octet-stream');
         expect(response.headers['content-disposition'], name).toMatch(/^attachment;/);
@@ -234,20 +215,20 @@ describe('chat files', () => {
   describe('refusals', () => {
     let message: ChatMessage;
     beforeAll(async () => {
-      message = await uploaded(customer, roomId, 'secret.png', 'image/png', await png(64, 64));
+      message = await uploaded(chat.customer, chat.roomId, 'secret.png', 'image/png', await png(64, 64));
     });
 
     it('refuses strangers and other guests everywhere with 403', async () => {
-      const before = await filesIn(roomId);
+      const before = await filesIn(chat.roomId);
       const strangers: Caller[] = [
-        await fixtures.buyer(),
-        (await fixtures.createTeam()).admin,
-        await fixtures.newGuest(),
-        guest,
+        await chat.fixtures.buyer(),
+        (await chat.fixtures.createTeam()).admin,
+        await chat.fixtures.newGuest(),
+        chat.guest,
       ];
       for (const stranger of strangers) {
         expectRefused(
-          await upload(stranger, roomId, 'intruder.txt', 'text/plain', Buffer.from('hello')),
+          await upload(stranger, chat.roomId, 'intruder.txt', 'text/plain', Buffer.from('hello')),
           403,
           CHAT_TEXTS.accessDenied,
         );
@@ -255,45 +236,48 @@ describe('chat files', () => {
         expectRefused(await download(stranger, message.thumbnail_url!), 403, CHAT_TEXTS.accessDenied);
       }
       // The buyer is a stranger to the guest's room.
-      expectRefused(await upload(customer, guestRoomId, 'a.txt', 'text/plain', Buffer.from('a')), 403);
-      expect(await filesIn(roomId)).toEqual(before);
-      const intruding = await fixtures.query(
+      expectRefused(
+        await upload(chat.customer, chat.guestRoomId, 'a.txt', 'text/plain', Buffer.from('a')),
+        403,
+      );
+      expect(await filesIn(chat.roomId)).toEqual(before);
+      const intruding = await chat.fixtures.query(
         "select id from chat_messages where message_text in ('intruder.txt', 'a.txt')",
       );
       expect(intruding).toEqual([]);
     });
 
     it('answers 404 for an unknown file or room, 422 for a malformed id, 401 without a session', async () => {
-      expectRefused(await download(customer, `/api/chat-files/${randomUUID()}`), 404);
-      expectRefused(await download(customer, `/api/chat-files/${randomUUID()}/thumbnail`), 404);
+      expectRefused(await download(chat.customer, `/api/chat-files/${randomUUID()}`), 404);
+      expectRefused(await download(chat.customer, `/api/chat-files/${randomUUID()}/thumbnail`), 404);
       for (const malformed of ['abc', '..%2F..%2Fetc%2Fpasswd', `${randomUUID()}x`]) {
-        expectRefused(await download(customer, `/api/chat-files/${malformed}`), 422);
+        expectRefused(await download(chat.customer, `/api/chat-files/${malformed}`), 422);
       }
-      expectRefused(await upload(customer, 999_999, 'a.txt', 'text/plain', Buffer.from('a')), 404);
-      expectRefused(await upload(customer, 0, 'a.txt', 'text/plain', Buffer.from('a')), 422);
+      expectRefused(await upload(chat.customer, 999_999, 'a.txt', 'text/plain', Buffer.from('a')), 404);
+      expectRefused(await upload(chat.customer, 0, 'a.txt', 'text/plain', Buffer.from('a')), 422);
 
-      expectRefused(await upload(undefined, roomId, 'a.txt', 'text/plain', Buffer.from('a')), 401);
+      expectRefused(await upload(undefined, chat.roomId, 'a.txt', 'text/plain', Buffer.from('a')), 401);
       expectRefused(await download(undefined, message.file_url!), 401);
       expectRefused(await download(undefined, message.thumbnail_url!), 401);
-      const expired = await fixtures.newGuest();
-      const expiredRoom = await fixtures.guestRoom(expired, team.id);
-      await fixtures.expireGuest(expired);
+      const expired = await chat.fixtures.newGuest();
+      const expiredRoom = await chat.fixtures.guestRoom(expired, chat.team.id);
+      await chat.fixtures.expireGuest(expired);
       expectRefused(await upload(expired, expiredRoom, 'a.txt', 'text/plain', Buffer.from('a')), 401);
     });
 
     it('asks for a multipart body with a file', async () => {
-      const notMultipart = await context.app.inject({
+      const notMultipart = await chat.context.app.inject({
         method: 'POST',
-        url: `/api/chat-rooms/${roomId}/upload`,
-        headers: customer.headers,
+        url: `/api/chat-rooms/${chat.roomId}/upload`,
+        headers: chat.customer.headers,
         payload: { file: 'hello' },
       });
       expect([415, 422]).toContain(notMultipart.statusCode);
       const boundary = 'emptyform';
-      const noFile = await context.app.inject({
+      const noFile = await chat.context.app.inject({
         method: 'POST',
-        url: `/api/chat-rooms/${roomId}/upload`,
-        headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        url: `/api/chat-rooms/${chat.roomId}/upload`,
+        headers: { ...chat.customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhi\r\n--${boundary}--\r\n`,
       });
       expectRefused(noFile, 422);
@@ -303,11 +287,11 @@ describe('chat files', () => {
   describe('size limit', () => {
     it('refuses a declared size over 1 GiB at once, before reading the body', async () => {
       const body = multipart('huge.bin', 'application/octet-stream', Buffer.alloc(0));
-      const request = httpRequest(`${appOrigin}/api/chat-rooms/${roomId}/upload`, {
+      const request = httpRequest(`${chat.appOrigin}/api/chat-rooms/${chat.roomId}/upload`, {
         method: 'POST',
         headers: {
           ...body.headers,
-          ...customer.headers,
+          ...chat.customer.headers,
           'content-length': String(CHAT_UPLOAD_MAX_BYTES + 10 * 1024 * 1024),
         },
       });
@@ -322,16 +306,16 @@ describe('chat files', () => {
       } finally {
         request.destroy();
       }
-      expect(await fixtures.query("select id from chat_messages where message_text = 'huge.bin'")).toEqual(
-        [],
-      );
+      expect(
+        await chat.fixtures.query("select id from chat_messages where message_text = 'huge.bin'"),
+      ).toEqual([]);
     });
 
     it(
       'refuses a streamed file of 1 GiB + 1 byte with 413 and leaves nothing on disk',
       { timeout: 60_000 },
       async () => {
-        const sizedRoom = await fixtures.buyerRoom(customer, (await fixtures.createTeam()).id);
+        const sizedRoom = await chat.fixtures.buyerRoom(chat.customer, (await chat.fixtures.createTeam()).id);
         const body = multipart('too-big.bin', 'application/octet-stream', Buffer.alloc(0));
         const zeros = Buffer.alloc(1024 * 1024);
         const fileBytes = CHAT_UPLOAD_MAX_BYTES + 1;
@@ -345,9 +329,9 @@ describe('chat files', () => {
           }
           yield body.tail;
         }
-        const request = httpRequest(`${appOrigin}/api/chat-rooms/${sizedRoom}/upload`, {
+        const request = httpRequest(`${chat.appOrigin}/api/chat-rooms/${sizedRoom}/upload`, {
           method: 'POST',
-          headers: { ...body.headers, ...customer.headers },
+          headers: { ...body.headers, ...chat.customer.headers },
         });
         const answered = responseOf(request);
         const source = Readable.from(stream(), { objectMode: false });
@@ -365,8 +349,10 @@ describe('chat files', () => {
           request.destroy();
         }
         expect(await filesIn(sizedRoom)).toEqual([]);
-        expect(await fixtures.listMessages(customer, sizedRoom)).toEqual([]);
-        const files = await fixtures.query('select id from chat_files where chat_room_id = $1', [sizedRoom]);
+        expect(await chat.fixtures.listMessages(chat.customer, sizedRoom)).toEqual([]);
+        const files = await chat.fixtures.query('select id from chat_files where chat_room_id = $1', [
+          sizedRoom,
+        ]);
         expect(files).toEqual([]);
       },
     );
@@ -374,28 +360,34 @@ describe('chat files', () => {
 
   describe('realtime', () => {
     it('publishes the new file message to the room and rings the bells', async () => {
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const guestBell = await sockets.userChannel(guestToken(guest));
-      const adminBell = await sockets.userChannel(userToken(team.admin));
-      const memberBell = await sockets.userChannel(userToken(member()));
-      const sent = await uploaded(customer, roomId, 'live.png', 'image/png', await png(30, 30));
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const guestBell = await chat.sockets.userChannel(guestToken(chat.guest));
+      const adminBell = await chat.sockets.userChannel(userToken(chat.team.admin));
+      const memberBell = await chat.sockets.userChannel(userToken(member()));
+      const sent = await uploaded(chat.customer, chat.roomId, 'live.png', 'image/png', await png(30, 30));
       expect(await adminSocket.newMessage((message) => message.id === sent.id)).toEqual(sent);
       for (const bell of [adminBell, memberBell]) {
-        await bell.next('inbox_changed', (event) => event.chat_room_id === roomId);
+        await bell.next('inbox_changed', (event) => event.chat_room_id === chat.roomId);
       }
 
-      const fromGuest = await uploaded(guest, guestRoomId, 'guest.txt', 'text/plain', Buffer.from('hi'));
-      await adminBell.next('inbox_changed', (event) => event.chat_room_id === guestRoomId);
-      await guestBell.next('inbox_changed', (event) => event.chat_room_id === guestRoomId);
-      const history = await fixtures.listMessages(team.admin, guestRoomId);
+      const fromGuest = await uploaded(
+        chat.guest,
+        chat.guestRoomId,
+        'guest.txt',
+        'text/plain',
+        Buffer.from('hi'),
+      );
+      await adminBell.next('inbox_changed', (event) => event.chat_room_id === chat.guestRoomId);
+      await guestBell.next('inbox_changed', (event) => event.chat_room_id === chat.guestRoomId);
+      const history = await chat.fixtures.listMessages(chat.team.admin, chat.guestRoomId);
       expect(history.at(-1)).toEqual(fromGuest);
       // The uploader has read their own file; the team has not.
-      const adminInbox = await fixtures.inbox(team.admin);
-      const adminView = adminInbox.find((room) => room.chat_room_id === guestRoomId);
+      const adminInbox = await chat.fixtures.inbox(chat.team.admin);
+      const adminView = adminInbox.find((room) => room.chat_room_id === chat.guestRoomId);
       expect(adminView?.last_message_text).toBe('guest.txt');
       expect(adminView?.unread_count).toBeGreaterThan(0);
-      const guestInbox = await fixtures.inbox(guest);
-      expect(guestInbox.find((room) => room.chat_room_id === guestRoomId)?.unread_count).toBe(0);
+      const guestInbox = await chat.fixtures.inbox(chat.guest);
+      expect(guestInbox.find((room) => room.chat_room_id === chat.guestRoomId)?.unread_count).toBe(0);
     });
   });
 });

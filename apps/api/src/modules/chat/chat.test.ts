@@ -17,6 +17,7 @@ import {
   expectRefused,
   type Caller,
   type Guest,
+  type TeamWithRooms,
   type TestTeam,
 } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
@@ -325,26 +326,34 @@ describe('chat', () => {
   });
 
   describe('access', () => {
-    let team: TestTeam;
-    let customer: SignedInUser;
-    let guest: Guest;
-    let roomId: number;
-    let guestRoomId: number;
+    let rooms: TeamWithRooms;
     beforeAll(async () => {
-      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms());
+      rooms = await teamWithRooms();
     });
 
     it('tells each participant their role in the room', async () => {
-      const base = { team_id: team.id, team_name: team.name };
-      expect(await access(customer, roomId)).toEqual({ chat_room_id: roomId, ...base, role: 'buyer' });
-      expect(await access(team.admin, roomId)).toEqual({ chat_room_id: roomId, ...base, role: 'admin' });
-      expect(await access(team.members[0], roomId)).toEqual({
-        chat_room_id: roomId,
+      const base = { team_id: rooms.team.id, team_name: rooms.team.name };
+      expect(await access(rooms.customer, rooms.roomId)).toEqual({
+        chat_room_id: rooms.roomId,
+        ...base,
+        role: 'buyer',
+      });
+      expect(await access(rooms.team.admin, rooms.roomId)).toEqual({
+        chat_room_id: rooms.roomId,
+        ...base,
+        role: 'admin',
+      });
+      expect(await access(rooms.team.members[0], rooms.roomId)).toEqual({
+        chat_room_id: rooms.roomId,
         ...base,
         role: 'member',
       });
-      expect(await access(guest, guestRoomId)).toEqual({ chat_room_id: guestRoomId, ...base, role: 'guest' });
-      expect((await access(team.admin, guestRoomId)).role).toBe('admin');
+      expect(await access(rooms.guest, rooms.guestRoomId)).toEqual({
+        chat_room_id: rooms.guestRoomId,
+        ...base,
+        role: 'guest',
+      });
+      expect((await access(rooms.team.admin, rooms.guestRoomId)).role).toBe('admin');
     });
 
     it("refuses everyone else with 403 'Access denied'", async () => {
@@ -355,7 +364,7 @@ describe('chat', () => {
         await newGuest(),
       ];
       for (const stranger of strangers) {
-        for (const id of [roomId, guestRoomId]) {
+        for (const id of [rooms.roomId, rooms.guestRoomId]) {
           expectRefused(
             await call('GET', `/api/chat-rooms/${id}/access`, stranger),
             403,
@@ -364,72 +373,68 @@ describe('chat', () => {
         }
       }
       // The buyer of one room is a stranger to the guest's room, and the other way round.
-      expectRefused(await call('GET', `/api/chat-rooms/${guestRoomId}/access`, customer), 403);
-      expectRefused(await call('GET', `/api/chat-rooms/${roomId}/access`, guest), 403);
+      expectRefused(await call('GET', `/api/chat-rooms/${rooms.guestRoomId}/access`, rooms.customer), 403);
+      expectRefused(await call('GET', `/api/chat-rooms/${rooms.roomId}/access`, rooms.guest), 403);
     });
 
     it('answers 404 for an unknown room and 401 for a visitor', async () => {
-      expectRefused(await call('GET', '/api/chat-rooms/999999/access', customer), 404);
-      expectRefused(await call('GET', `/api/chat-rooms/${roomId}/access`), 401);
-      expectRefused(await call('GET', '/api/chat-rooms/abc/access', customer), 422);
+      expectRefused(await call('GET', '/api/chat-rooms/999999/access', rooms.customer), 404);
+      expectRefused(await call('GET', `/api/chat-rooms/${rooms.roomId}/access`), 401);
+      expectRefused(await call('GET', '/api/chat-rooms/abc/access', rooms.customer), 422);
     });
   });
 
   describe('messages', () => {
-    let team: TestTeam;
-    let customer: SignedInUser;
-    let guest: Guest;
-    let roomId: number;
-    let guestRoomId: number;
+    let rooms: TeamWithRooms;
     beforeAll(async () => {
-      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({ guestName: 'Gwen' }));
+      rooms = await teamWithRooms({ guestName: 'Gwen' });
     });
 
     it('stores a message from the session with its text trimmed', async () => {
-      const response = await postMessage(customer, roomId, { message_text: '  Hello team!  ' });
+      const response = await postMessage(rooms.customer, rooms.roomId, { message_text: '  Hello team!  ' });
       expect(response.statusCode, response.body).toBe(201);
       const message = response.json<ChatMessage>();
       expect(message).toMatchObject({
-        chat_room_id: roomId,
-        sender_id: `user:${customer.id}`,
-        sender_name: customer.username,
+        chat_room_id: rooms.roomId,
+        sender_id: `user:${rooms.customer.id}`,
+        sender_name: rooms.customer.username,
         sender_role: 'buyer',
         message_text: 'Hello team!',
         message_type: 'text',
         file_url: null,
       });
       expect(message.client_message_id).toEqual(expect.any(String));
-      const stored = await storedMessages(roomId);
-      expect(stored.at(-1)).toMatchObject({ message_text: 'Hello team!', sender_user_id: customer.id });
+      const stored = await storedMessages(rooms.roomId);
+      expect(stored.at(-1)).toMatchObject({ message_text: 'Hello team!', sender_user_id: rooms.customer.id });
 
-      expect(await send(team.admin, roomId, 'Hi!')).toMatchObject({
-        sender_id: `user:${team.admin.id}`,
+      expect(await send(rooms.team.admin, rooms.roomId, 'Hi!')).toMatchObject({
+        sender_id: `user:${rooms.team.admin.id}`,
         sender_role: 'admin',
       });
-      expect(await send(team.members[0], roomId, 'Hello from me too')).toMatchObject({
-        sender_id: `user:${team.members[0]!.id}`,
+      expect(await send(rooms.team.members[0], rooms.roomId, 'Hello from me too')).toMatchObject({
+        sender_id: `user:${rooms.team.members[0]!.id}`,
         sender_role: 'member',
       });
-      expect(await send(guest, guestRoomId, 'Hi, I am a guest')).toMatchObject({
-        sender_id: `guest:${guest.guest_user_id}`,
+      expect(await send(rooms.guest, rooms.guestRoomId, 'Hi, I am a guest')).toMatchObject({
+        sender_id: `guest:${rooms.guest.guest_user_id}`,
         sender_name: 'Gwen',
         sender_role: 'guest',
       });
     });
 
     it('refuses a sender_id in the body as an unknown field', async () => {
-      const before = await storedMessages(roomId);
-      const response = await postMessage(customer, roomId, {
+      const before = await storedMessages(rooms.roomId);
+      const response = await postMessage(rooms.customer, rooms.roomId, {
         message_text: 'I am the admin',
-        sender_id: `user:${team.admin.id}`,
+        sender_id: `user:${rooms.team.admin.id}`,
       });
       expectRefused(response, 422);
       expect(response.body).toContain('sender_id');
-      expect(await storedMessages(roomId)).toEqual(before);
+      expect(await storedMessages(rooms.roomId)).toEqual(before);
     });
 
     it('refuses blank, missing, too long or non-text messages', async () => {
-      const before = await storedMessages(roomId);
+      const before = await storedMessages(rooms.roomId);
       for (const payload of [
         { message_text: '' },
         { message_text: ' \n\t ' },
@@ -439,24 +444,24 @@ describe('chat', () => {
         { message_text: 'A picture', message_type: 'image' },
         { message_text: 'Hi', client_message_id: 'not-a-uuid' },
       ]) {
-        expectRefused(await postMessage(customer, roomId, payload), 422);
+        expectRefused(await postMessage(rooms.customer, rooms.roomId, payload), 422);
       }
-      const blank = await postMessage(customer, roomId, { message_text: '   ' });
+      const blank = await postMessage(rooms.customer, rooms.roomId, { message_text: '   ' });
       expect(blank.json<ErrorBody>().detail).toBe(CHAT_TEXTS.messageRequired);
-      expect(await storedMessages(roomId)).toEqual(before);
+      expect(await storedMessages(rooms.roomId)).toEqual(before);
     });
 
     it('takes 5,000 characters, counted after trimming', async () => {
       const longest = 'x'.repeat(CHAT_MESSAGE_MAX);
-      expect((await send(customer, roomId, longest)).message_text).toBe(longest);
-      expect((await send(customer, roomId, `   ${longest}   `)).message_text).toBe(longest);
+      expect((await send(rooms.customer, rooms.roomId, longest)).message_text).toBe(longest);
+      expect((await send(rooms.customer, rooms.roomId, `   ${longest}   `)).message_text).toBe(longest);
     });
 
     it('stores a message re-sent with the same client_message_id once', async () => {
       const clientMessageId = randomUUID();
       const payload = { message_text: 'Sent twice', client_message_id: clientMessageId };
-      const first = await postMessage(customer, roomId, payload);
-      const second = await postMessage(customer, roomId, payload);
+      const first = await postMessage(rooms.customer, rooms.roomId, payload);
+      const second = await postMessage(rooms.customer, rooms.roomId, payload);
       expect(first.statusCode, first.body).toBe(201);
       expect(second.statusCode, second.body).toBe(201);
       expect(second.json<ChatMessage>().id).toBe(first.json<ChatMessage>().id);
@@ -467,19 +472,19 @@ describe('chat', () => {
       );
       expect(stored[0]!.count).toBe(1);
       // The same client id in another room is another message.
-      const elsewhere = await postMessage(guest, guestRoomId, payload);
+      const elsewhere = await postMessage(rooms.guest, rooms.guestRoomId, payload);
       expect(elsewhere.statusCode, elsewhere.body).toBe(201);
       expect(elsewhere.json<ChatMessage>().id).not.toBe(first.json<ChatMessage>().id);
     });
 
     it('refuses a client id already used by another participant of the room, never answering with their message', async () => {
       const clientMessageId = randomUUID();
-      const theirs = await postMessage(customer, roomId, {
+      const theirs = await postMessage(rooms.customer, rooms.roomId, {
         message_text: 'Mine',
         client_message_id: clientMessageId,
       });
       expect(theirs.statusCode, theirs.body).toBe(201);
-      const reused = await postMessage(team.admin, roomId, {
+      const reused = await postMessage(rooms.team.admin, rooms.roomId, {
         message_text: 'Reused id',
         client_message_id: clientMessageId,
       });
@@ -488,34 +493,34 @@ describe('chat', () => {
     });
 
     it('refuses a stranger, another guest, a visitor and an unknown room, storing nothing', async () => {
-      const before = await storedMessages(roomId);
-      const beforeGuestRoom = await storedMessages(guestRoomId);
+      const before = await storedMessages(rooms.roomId);
+      const beforeGuestRoom = await storedMessages(rooms.guestRoomId);
       for (const stranger of [await buyer(), (await createTeam()).admin, await newGuest()]) {
         expectRefused(
-          await postMessage(stranger, roomId, { message_text: 'Let me in' }),
+          await postMessage(stranger, rooms.roomId, { message_text: 'Let me in' }),
           403,
           CHAT_TEXTS.accessDenied,
         );
         expectRefused(
-          await postMessage(stranger, guestRoomId, { message_text: 'Let me in' }),
+          await postMessage(stranger, rooms.guestRoomId, { message_text: 'Let me in' }),
           403,
           CHAT_TEXTS.accessDenied,
         );
       }
-      expectRefused(await postMessage(undefined, roomId, { message_text: 'Anyone?' }), 401);
-      expectRefused(await postMessage(customer, 999_999, { message_text: 'Anyone?' }), 404);
-      expect(await storedMessages(roomId)).toEqual(before);
-      expect(await storedMessages(guestRoomId)).toEqual(beforeGuestRoom);
+      expectRefused(await postMessage(undefined, rooms.roomId, { message_text: 'Anyone?' }), 401);
+      expectRefused(await postMessage(rooms.customer, 999_999, { message_text: 'Anyone?' }), 404);
+      expect(await storedMessages(rooms.roomId)).toEqual(before);
+      expect(await storedMessages(rooms.guestRoomId)).toEqual(beforeGuestRoom);
     });
 
     describe('listing', () => {
       let pagedRoomId: number;
       let sentIds: number[];
       beforeAll(async () => {
-        pagedRoomId = await buyerRoom(customer, (await createTeam()).id);
+        pagedRoomId = await buyerRoom(rooms.customer, (await createTeam()).id);
         sentIds = [];
         for (let index = 1; index <= 120; index += 1) {
-          sentIds.push((await send(customer, pagedRoomId, `Message ${index}`)).id);
+          sentIds.push((await send(rooms.customer, pagedRoomId, `Message ${index}`)).id);
         }
       });
 
@@ -524,7 +529,7 @@ describe('chat', () => {
         let before: number | null | undefined;
         do {
           const page = await listPage(
-            customer,
+            rooms.customer,
             pagedRoomId,
             `?limit=50${before === undefined ? '' : `&before=${before}`}`,
           );
@@ -548,168 +553,171 @@ describe('chat', () => {
       });
 
       it('uses pages of 50 by default and validates the query', async () => {
-        const page = await listPage(customer, pagedRoomId);
+        const page = await listPage(rooms.customer, pagedRoomId);
         expect(page.items.map((message) => message.id)).toEqual(sentIds.slice(-50));
-        const exact = await listPage(customer, pagedRoomId, `?before=${sentIds[50]}`);
+        const exact = await listPage(rooms.customer, pagedRoomId, `?before=${sentIds[50]}`);
         expect(exact.items.map((message) => message.id)).toEqual(sentIds.slice(0, 50));
         expect(exact.next_before).toBeNull();
         for (const search of ['?limit=0', '?limit=101', '?before=0', '?before=abc', '?after=1']) {
-          expectRefused(await call('GET', `/api/chat-rooms/${pagedRoomId}/messages${search}`, customer), 422);
+          expectRefused(
+            await call('GET', `/api/chat-rooms/${pagedRoomId}/messages${search}`, rooms.customer),
+            422,
+          );
         }
       });
 
       it('answers an empty room with no messages and no cursor', async () => {
-        const emptyRoom = await buyerRoom(customer, (await createTeam()).id);
-        expect(await listPage(customer, emptyRoom)).toEqual({ items: [], next_before: null });
+        const emptyRoom = await buyerRoom(rooms.customer, (await createTeam()).id);
+        expect(await listPage(rooms.customer, emptyRoom)).toEqual({ items: [], next_before: null });
       });
 
       it('shows the room to its guest and team, and refuses strangers', async () => {
-        expect((await listPage(guest, guestRoomId)).items.length).toBeGreaterThan(0);
-        expect((await listPage(team.members[0], roomId)).items.length).toBeGreaterThan(0);
+        expect((await listPage(rooms.guest, rooms.guestRoomId)).items.length).toBeGreaterThan(0);
+        expect((await listPage(rooms.team.members[0], rooms.roomId)).items.length).toBeGreaterThan(0);
         for (const stranger of [await buyer(), await newGuest(), (await createTeam()).admin]) {
           expectRefused(
-            await call('GET', `/api/chat-rooms/${roomId}/messages`, stranger),
+            await call('GET', `/api/chat-rooms/${rooms.roomId}/messages`, stranger),
             403,
             CHAT_TEXTS.accessDenied,
           );
         }
-        expectRefused(await call('GET', `/api/chat-rooms/${roomId}/messages`), 401);
-        expectRefused(await call('GET', '/api/chat-rooms/999999/messages', customer), 404);
+        expectRefused(await call('GET', `/api/chat-rooms/${rooms.roomId}/messages`), 401);
+        expectRefused(await call('GET', '/api/chat-rooms/999999/messages', rooms.customer), 404);
       });
     });
   });
 
   describe('read state and inbox', () => {
-    let team: TestTeam;
+    let rooms: TeamWithRooms;
     let otherTeam: TestTeam;
-    let customer: SignedInUser;
-    let guest: Guest;
     /** customer with team, guest with team, customer with otherTeam. */
-    let roomId: number;
-    let guestRoomId: number;
     let otherRoomId: number;
     beforeAll(async () => {
-      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({
+      rooms = await teamWithRooms({
         members: 2,
         guestName: 'Greta',
-      }));
+      });
       otherTeam = await createTeam();
-      otherRoomId = await buyerRoom(customer, otherTeam.id);
+      otherRoomId = await buyerRoom(rooms.customer, otherTeam.id);
     });
 
     const roomIds = async (caller: Caller) => (await inbox(caller)).map((room) => room.chat_room_id).sort();
 
     it('lists exactly the rooms of each participant', async () => {
-      expect(await roomIds(customer)).toEqual([roomId, otherRoomId].sort());
-      expect(await roomIds(guest)).toEqual([guestRoomId]);
-      expect(await roomIds(team.admin)).toEqual([roomId, guestRoomId].sort());
-      for (const member of team.members) expect(await roomIds(member)).toEqual([roomId, guestRoomId].sort());
+      expect(await roomIds(rooms.customer)).toEqual([rooms.roomId, otherRoomId].sort());
+      expect(await roomIds(rooms.guest)).toEqual([rooms.guestRoomId]);
+      expect(await roomIds(rooms.team.admin)).toEqual([rooms.roomId, rooms.guestRoomId].sort());
+      for (const member of rooms.team.members)
+        expect(await roomIds(member)).toEqual([rooms.roomId, rooms.guestRoomId].sort());
       expect(await roomIds(otherTeam.admin)).toEqual([otherRoomId]);
       expect(await inbox(await buyer())).toEqual([]);
       expectRefused(await call('GET', '/api/user/chat-rooms'), 401);
 
-      const summary = await summaryOf(customer, roomId);
+      const summary = await summaryOf(rooms.customer, rooms.roomId);
       expect(summary).toMatchObject({
-        chat_room_id: roomId,
-        team_id: team.id,
-        team_name: team.name,
-        buyer_name: customer.username,
+        chat_room_id: rooms.roomId,
+        team_id: rooms.team.id,
+        team_name: rooms.team.name,
+        buyer_name: rooms.customer.username,
         status: 'active',
         unread_count: 0,
         last_message_text: null,
         last_message_at: null,
       });
-      expect((await summaryOf(team.admin, guestRoomId)).buyer_name).toBe('Greta');
+      expect((await summaryOf(rooms.team.admin, rooms.guestRoomId)).buyer_name).toBe('Greta');
     });
 
     it("counts the others' messages after the read point, never one's own", async () => {
-      await send(customer, roomId, 'First question');
-      await send(customer, roomId, 'Second question');
-      expect(await unread(customer, roomId)).toBe(0);
-      expect(await unread(team.admin, roomId)).toBe(2);
-      expect(await unread(team.members[0], roomId)).toBe(2);
-      expect(await unread(team.members[1], roomId)).toBe(2);
+      await send(rooms.customer, rooms.roomId, 'First question');
+      await send(rooms.customer, rooms.roomId, 'Second question');
+      expect(await unread(rooms.customer, rooms.roomId)).toBe(0);
+      expect(await unread(rooms.team.admin, rooms.roomId)).toBe(2);
+      expect(await unread(rooms.team.members[0], rooms.roomId)).toBe(2);
+      expect(await unread(rooms.team.members[1], rooms.roomId)).toBe(2);
 
       // Answering means having read what came before.
-      await send(team.admin, roomId, 'An answer');
-      expect(await unread(team.admin, roomId)).toBe(0);
-      expect(await unread(customer, roomId)).toBe(1);
-      expect(await unread(team.members[0], roomId)).toBe(3);
+      await send(rooms.team.admin, rooms.roomId, 'An answer');
+      expect(await unread(rooms.team.admin, rooms.roomId)).toBe(0);
+      expect(await unread(rooms.customer, rooms.roomId)).toBe(1);
+      expect(await unread(rooms.team.members[0], rooms.roomId)).toBe(3);
 
-      await send(team.members[0], roomId, 'Another answer');
-      expect(await unread(team.members[0], roomId)).toBe(0);
-      expect(await unread(team.admin, roomId)).toBe(1);
-      expect(await unread(customer, roomId)).toBe(2);
-      expect(await unread(team.members[1], roomId)).toBe(4);
+      await send(rooms.team.members[0], rooms.roomId, 'Another answer');
+      expect(await unread(rooms.team.members[0], rooms.roomId)).toBe(0);
+      expect(await unread(rooms.team.admin, rooms.roomId)).toBe(1);
+      expect(await unread(rooms.customer, rooms.roomId)).toBe(2);
+      expect(await unread(rooms.team.members[1], rooms.roomId)).toBe(4);
       // Other rooms are untouched.
-      expect(await unread(customer, otherRoomId)).toBe(0);
-      expect(await unread(team.admin, guestRoomId)).toBe(0);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(0);
+      expect(await unread(rooms.team.admin, rooms.guestRoomId)).toBe(0);
 
-      await send(guest, guestRoomId, 'A guest asks');
-      expect(await unread(guest, guestRoomId)).toBe(0);
-      expect(await unread(team.admin, guestRoomId)).toBe(1);
-      await send(team.admin, guestRoomId, 'The team answers');
-      expect(await unread(guest, guestRoomId)).toBe(1);
+      await send(rooms.guest, rooms.guestRoomId, 'A guest asks');
+      expect(await unread(rooms.guest, rooms.guestRoomId)).toBe(0);
+      expect(await unread(rooms.team.admin, rooms.guestRoomId)).toBe(1);
+      await send(rooms.team.admin, rooms.guestRoomId, 'The team answers');
+      expect(await unread(rooms.guest, rooms.guestRoomId)).toBe(1);
     });
 
     it('marks a room read, up to a message or all of it, never backwards', async () => {
       const first = await send(otherTeam.admin, otherRoomId, 'One');
       const second = await send(otherTeam.admin, otherRoomId, 'Two');
       const third = await send(otherTeam.admin, otherRoomId, 'Three');
-      expect(await unread(customer, otherRoomId)).toBe(3);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(3);
 
-      await markRead(customer, otherRoomId, first.id);
-      expect(await unread(customer, otherRoomId)).toBe(2);
-      await markRead(customer, otherRoomId, third.id);
-      expect(await unread(customer, otherRoomId)).toBe(0);
+      await markRead(rooms.customer, otherRoomId, first.id);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(2);
+      await markRead(rooms.customer, otherRoomId, third.id);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(0);
       // An older read point (a second tab, a late request) does not bring messages back.
-      await markRead(customer, otherRoomId, second.id);
-      expect(await unread(customer, otherRoomId)).toBe(0);
+      await markRead(rooms.customer, otherRoomId, second.id);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(0);
 
       await send(otherTeam.admin, otherRoomId, 'Four');
       await send(otherTeam.admin, otherRoomId, 'Five');
-      expect(await unread(customer, otherRoomId)).toBe(2);
-      await markRead(customer, otherRoomId);
-      expect(await unread(customer, otherRoomId)).toBe(0);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(2);
+      await markRead(rooms.customer, otherRoomId);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(0);
 
-      await markRead(guest, guestRoomId);
-      expect(await unread(guest, guestRoomId)).toBe(0);
+      await markRead(rooms.guest, rooms.guestRoomId);
+      expect(await unread(rooms.guest, rooms.guestRoomId)).toBe(0);
       // Reading is per person: the team's unread counts did not change.
       expect(await unread(otherTeam.admin, otherRoomId)).toBe(0);
     });
 
     it('does not let a read point beyond the newest message hide later messages', async () => {
       const latest = await send(otherTeam.admin, otherRoomId, 'Six');
-      await markRead(customer, otherRoomId, latest.id + 1_000_000);
-      expect(await unread(customer, otherRoomId)).toBe(0);
+      await markRead(rooms.customer, otherRoomId, latest.id + 1_000_000);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(0);
       await send(otherTeam.admin, otherRoomId, 'Seven');
-      expect(await unread(customer, otherRoomId)).toBe(1);
-      await markRead(customer, otherRoomId);
+      expect(await unread(rooms.customer, otherRoomId)).toBe(1);
+      await markRead(rooms.customer, otherRoomId);
     });
 
     it('refuses to mark read for strangers, visitors and unknown rooms', async () => {
-      expectRefused(await call('POST', `/api/chat-rooms/${roomId}/read`, await buyer(), {}), 403);
-      expectRefused(await call('POST', `/api/chat-rooms/${roomId}/read`, await newGuest(), {}), 403);
-      expectRefused(await call('POST', `/api/chat-rooms/${roomId}/read`, undefined, {}), 401);
-      expectRefused(await call('POST', '/api/chat-rooms/999999/read', customer, {}), 404);
+      expectRefused(await call('POST', `/api/chat-rooms/${rooms.roomId}/read`, await buyer(), {}), 403);
+      expectRefused(await call('POST', `/api/chat-rooms/${rooms.roomId}/read`, await newGuest(), {}), 403);
+      expectRefused(await call('POST', `/api/chat-rooms/${rooms.roomId}/read`, undefined, {}), 401);
+      expectRefused(await call('POST', '/api/chat-rooms/999999/read', rooms.customer, {}), 404);
       expectRefused(
-        await call('POST', `/api/chat-rooms/${roomId}/read`, customer, { last_message_id: -1 }),
+        await call('POST', `/api/chat-rooms/${rooms.roomId}/read`, rooms.customer, { last_message_id: -1 }),
         422,
       );
     });
 
     it('shows the newest message of each room, newest room first', async () => {
-      const older = await send(customer, otherRoomId, 'Older news');
-      let summary = await summaryOf(customer, otherRoomId);
+      const older = await send(rooms.customer, otherRoomId, 'Older news');
+      let summary = await summaryOf(rooms.customer, otherRoomId);
       expect(summary.last_message_text).toBe('Older news');
       expect(summary.last_message_at).toBe(older.created_at);
 
-      const newest = await send(team.admin, roomId, 'Newest news');
-      summary = await summaryOf(customer, roomId);
+      const newest = await send(rooms.team.admin, rooms.roomId, 'Newest news');
+      summary = await summaryOf(rooms.customer, rooms.roomId);
       expect(summary.last_message_text).toBe('Newest news');
       expect(summary.last_message_at).toBe(newest.created_at);
-      expect((await inbox(customer)).map((room) => room.chat_room_id)).toEqual([roomId, otherRoomId]);
-      expect((await summaryOf(team.members[1], roomId)).last_message_text).toBe('Newest news');
+      expect((await inbox(rooms.customer)).map((room) => room.chat_room_id)).toEqual([
+        rooms.roomId,
+        otherRoomId,
+      ]);
+      expect((await summaryOf(rooms.team.members[1], rooms.roomId)).last_message_text).toBe('Newest news');
     });
 
     it('builds the inbox in the same number of statements however many rooms there are', async () => {
@@ -783,11 +791,7 @@ describe('chat', () => {
   describe('realtime events', () => {
     let bus: RealtimeBus;
     let service: chat.ChatContext;
-    let team: TestTeam;
-    let customer: SignedInUser;
-    let guest: Guest;
-    let roomId: number;
-    let guestRoomId: number;
+    let rooms: TeamWithRooms;
     beforeAll(async () => {
       bus = createInProcessBus();
       service = {
@@ -796,7 +800,7 @@ describe('chat', () => {
         limiter: createRateLimiter(context.database.db),
         limits: chat.chatLimitsOf(context.config),
       };
-      ({ team, customer, guest, roomId, guestRoomId } = await teamWithRooms({ guestName: 'Gil' }));
+      rooms = await teamWithRooms({ guestName: 'Gil' });
     });
     afterAll(() => bus.close());
 
@@ -837,68 +841,72 @@ describe('chat', () => {
     it("publishes a new message to the room and tells each participant's channel", async () => {
       const stranger = await buyer();
       const channels = [
-        `room:${roomId}`,
-        `room:${guestRoomId}`,
-        `user:${customer.id}`,
-        `user:${team.admin.id}`,
-        `user:${team.members[0]!.id}`,
+        `room:${rooms.roomId}`,
+        `room:${rooms.guestRoomId}`,
+        `user:${rooms.customer.id}`,
+        `user:${rooms.team.admin.id}`,
+        `user:${rooms.team.members[0]!.id}`,
         `user:${stranger.id}`,
-        `guest:${guest.guest_user_id}`,
+        `guest:${rooms.guest.guest_user_id}`,
       ];
       let message: ChatMessage | undefined;
       const received = await published(channels, async () => {
-        message = await chat.sendMessage(service, asParticipant(customer), roomId, {
+        message = await chat.sendMessage(service, asParticipant(rooms.customer), rooms.roomId, {
           message_text: 'Live hello',
         });
       });
-      expect(received[`room:${roomId}`]).toEqual([{ type: 'new_message', message }]);
-      for (const user of [customer, team.admin, team.members[0]!]) {
-        expect(received[`user:${user.id}`]).toEqual([{ type: 'inbox_changed', chat_room_id: roomId }]);
+      expect(received[`room:${rooms.roomId}`]).toEqual([{ type: 'new_message', message }]);
+      for (const user of [rooms.customer, rooms.team.admin, rooms.team.members[0]!]) {
+        expect(received[`user:${user.id}`]).toEqual([{ type: 'inbox_changed', chat_room_id: rooms.roomId }]);
       }
-      expect(received[`room:${guestRoomId}`]).toEqual([]);
+      expect(received[`room:${rooms.guestRoomId}`]).toEqual([]);
       expect(received[`user:${stranger.id}`]).toEqual([]);
-      expect(received[`guest:${guest.guest_user_id}`]).toEqual([]);
+      expect(received[`guest:${rooms.guest.guest_user_id}`]).toEqual([]);
 
       const inGuestRoom = await published(
-        [`room:${guestRoomId}`, `guest:${guest.guest_user_id}`, `user:${team.admin.id}`],
-        () => chat.sendMessage(service, asGuest(guest), guestRoomId, { message_text: 'Guest hello' }),
+        [`room:${rooms.guestRoomId}`, `guest:${rooms.guest.guest_user_id}`, `user:${rooms.team.admin.id}`],
+        () =>
+          chat.sendMessage(service, asGuest(rooms.guest), rooms.guestRoomId, { message_text: 'Guest hello' }),
       );
-      expect(inGuestRoom[`room:${guestRoomId}`]).toMatchObject([
-        { type: 'new_message', message: { sender_id: `guest:${guest.guest_user_id}`, sender_role: 'guest' } },
+      expect(inGuestRoom[`room:${rooms.guestRoomId}`]).toMatchObject([
+        {
+          type: 'new_message',
+          message: { sender_id: `guest:${rooms.guest.guest_user_id}`, sender_role: 'guest' },
+        },
       ]);
-      expect(inGuestRoom[`guest:${guest.guest_user_id}`]).toEqual([
-        { type: 'inbox_changed', chat_room_id: guestRoomId },
+      expect(inGuestRoom[`guest:${rooms.guest.guest_user_id}`]).toEqual([
+        { type: 'inbox_changed', chat_room_id: rooms.guestRoomId },
       ]);
-      expect(inGuestRoom[`user:${team.admin.id}`]).toEqual([
-        { type: 'inbox_changed', chat_room_id: guestRoomId },
+      expect(inGuestRoom[`user:${rooms.team.admin.id}`]).toEqual([
+        { type: 'inbox_changed', chat_room_id: rooms.guestRoomId },
       ]);
     });
 
     it('publishes a re-sent message once, and nothing for a refused one', async () => {
       const input = { message_text: 'Once only', client_message_id: randomUUID() };
-      const twice = await published([`room:${roomId}`, `user:${team.admin.id}`], async () => {
-        await chat.sendMessage(service, asParticipant(customer), roomId, input);
-        await chat.sendMessage(service, asParticipant(customer), roomId, input);
+      const twice = await published([`room:${rooms.roomId}`, `user:${rooms.team.admin.id}`], async () => {
+        await chat.sendMessage(service, asParticipant(rooms.customer), rooms.roomId, input);
+        await chat.sendMessage(service, asParticipant(rooms.customer), rooms.roomId, input);
       });
-      expect(twice[`room:${roomId}`]).toHaveLength(1);
-      expect(twice[`user:${team.admin.id}`]).toHaveLength(1);
+      expect(twice[`room:${rooms.roomId}`]).toHaveLength(1);
+      expect(twice[`user:${rooms.team.admin.id}`]).toHaveLength(1);
 
       const stranger = await buyer();
-      const refused = await published([`room:${roomId}`, `user:${team.admin.id}`], async () => {
+      const refused = await published([`room:${rooms.roomId}`, `user:${rooms.team.admin.id}`], async () => {
         await expect(
-          chat.sendMessage(service, asParticipant(stranger), roomId, { message_text: 'Let me in' }),
+          chat.sendMessage(service, asParticipant(stranger), rooms.roomId, { message_text: 'Let me in' }),
         ).rejects.toThrow(AppError);
       });
-      expect(refused[`room:${roomId}`]).toEqual([]);
-      expect(refused[`user:${team.admin.id}`]).toEqual([]);
+      expect(refused[`room:${rooms.roomId}`]).toEqual([]);
+      expect(refused[`user:${rooms.team.admin.id}`]).toEqual([]);
     });
 
     it('stores a message in one statement, and broadcasts exactly what the room lists afterwards', async () => {
       const senders: [Participant, number][] = [
-        [asParticipant(customer), roomId],
-        [asParticipant(team.admin), roomId],
-        [asParticipant(team.members[0]!), roomId],
-        [asGuest(guest), guestRoomId],
+        [asParticipant(rooms.customer), rooms.roomId],
+        [asParticipant(rooms.team.admin), rooms.roomId],
+        [asParticipant(rooms.team.members[0]!), rooms.roomId],
+        [asGuest(rooms.guest), rooms.guestRoomId],
       ];
       for (const [sender, room] of senders) {
         const spy = vi.spyOn(context.database.pool, 'query');
@@ -918,12 +926,14 @@ describe('chat', () => {
 
     it("tells only the reader's own channel when a room is marked read", async () => {
       const received = await published(
-        [`room:${roomId}`, `user:${customer.id}`, `user:${team.admin.id}`],
-        () => chat.markRoomRead(service, asParticipant(team.admin), roomId, undefined),
+        [`room:${rooms.roomId}`, `user:${rooms.customer.id}`, `user:${rooms.team.admin.id}`],
+        () => chat.markRoomRead(service, asParticipant(rooms.team.admin), rooms.roomId, undefined),
       );
-      expect(received[`user:${team.admin.id}`]).toEqual([{ type: 'inbox_changed', chat_room_id: roomId }]);
-      expect(received[`user:${customer.id}`]).toEqual([]);
-      expect(received[`room:${roomId}`]).toEqual([]);
+      expect(received[`user:${rooms.team.admin.id}`]).toEqual([
+        { type: 'inbox_changed', chat_room_id: rooms.roomId },
+      ]);
+      expect(received[`user:${rooms.customer.id}`]).toEqual([]);
+      expect(received[`room:${rooms.roomId}`]).toEqual([]);
     });
   });
 });

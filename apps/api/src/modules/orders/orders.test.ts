@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DELIVERY_TEXTS,
+  ORDER_STATUSES,
   ORDER_TEXTS,
   TEST_CARDS,
   type DashboardStatistics,
@@ -435,16 +436,7 @@ describe('orders', () => {
       'general admin:delivered:refunded',
       'general admin:completed:refunded',
     ]);
-    const starts: OrderStatus[] = [
-      'pending',
-      'confirmed',
-      'in_progress',
-      'delivered',
-      'completed',
-      'disputed',
-      'cancelled',
-      'refunded',
-    ];
+    const starts = ORDER_STATUSES;
     const targets = ['in_progress', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
     /** Why a refusal is refused: delivering and completing have calls of their own; a cancel in progress waits for lateness. */
     const refusal = (actor: string, from: OrderStatus, to: (typeof targets)[number]) =>

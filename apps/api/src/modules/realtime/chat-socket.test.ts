@@ -1,51 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WEBSOCKET_FRAME_MAX_BYTES, WS_CLOSE } from '@teamhire/shared';
 import {
-  chatFixtures,
   guestKey,
   guestToken,
   sleep,
-  listenWithSockets,
   until,
   userKey,
   userToken,
-  type ChatFixtures,
-  type Guest,
-  type SocketClient,
-  type TestTeam,
+  listeningChatSuite,
 } from '../../../test/chat-helpers';
-import { createTestApp, type TestContext } from '../../../test/test-app';
-import type { SignedInUser } from '../../../test/users';
 
 /** How long to wait for an event that must not arrive before calling it absent. */
 const QUIET_MS = 300;
 
 describe('chat sockets', () => {
-  let context: TestContext;
-  let fixtures: ChatFixtures;
-  let sockets: SocketClient;
-  let appOrigin: string;
-  let team: TestTeam;
-  let customer: SignedInUser;
-  let guest: Guest;
-  /** customer with team; guest with team. */
-  let roomId: number;
-  let guestRoomId: number;
+  const chat = listeningChatSuite({ guestName: 'Gale' });
+  beforeAll(() => expect(chat.appOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/));
 
-  beforeAll(async () => {
-    context = await createTestApp();
-    ({ origin: appOrigin, sockets } = await listenWithSockets(context.app));
-    expect(appOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    fixtures = chatFixtures(context);
-    ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gale' }));
-  });
-  afterEach(() => sockets.closeAll());
-  afterAll(() => context.close());
-
-  const member = () => team.members[0]!;
+  const member = () => chat.team.members[0]!;
   const storedSenders = (text: string) =>
-    fixtures.query<{ sender_user_id: number | null; sender_guest_id: number | null }>(
+    chat.fixtures.query<{ sender_user_id: number | null; sender_guest_id: number | null }>(
       'select sender_user_id, sender_guest_id from chat_messages where message_text = $1',
       [text],
     );
@@ -53,11 +28,11 @@ describe('chat sockets', () => {
   describe('members', () => {
     it('delivers a message sent over REST to the buyer, the admin and a member', async () => {
       const listeners = [
-        await sockets.join(roomId, userToken(customer), userKey(customer)),
-        await sockets.join(roomId, userToken(team.admin), userKey(team.admin)),
-        await sockets.join(roomId, userToken(member()), userKey(member())),
+        await chat.sockets.joinAs(chat.roomId, chat.customer),
+        await chat.sockets.joinAs(chat.roomId, chat.team.admin),
+        await chat.sockets.joinAs(chat.roomId, member()),
       ];
-      const sent = await fixtures.send(team.admin, roomId, 'Sent over REST');
+      const sent = await chat.fixtures.send(chat.team.admin, chat.roomId, 'Sent over REST');
       for (const socket of listeners) {
         const received = await socket.newMessage((message) => message.id === sent.id);
         expect(received).toEqual(sent);
@@ -65,35 +40,35 @@ describe('chat sockets', () => {
     });
 
     it('stores and delivers a message sent over the socket, from the socket participant', async () => {
-      const buyerSocket = await sockets.join(roomId, userToken(customer), userKey(customer));
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       const clientMessageId = randomUUID();
       buyerSocket.send({ type: 'message', text: '  Over the socket  ', client_message_id: clientMessageId });
       for (const socket of [buyerSocket, adminSocket]) {
         expect(
           await socket.newMessage((message) => message.client_message_id === clientMessageId),
         ).toMatchObject({
-          chat_room_id: roomId,
-          sender_id: userKey(customer),
-          sender_name: customer.username,
+          chat_room_id: chat.roomId,
+          sender_id: userKey(chat.customer),
+          sender_name: chat.customer.username,
           sender_role: 'buyer',
           message_text: 'Over the socket',
           message_type: 'text',
         });
       }
-      const history = await fixtures.listMessages(team.admin, roomId);
+      const history = await chat.fixtures.listMessages(chat.team.admin, chat.roomId);
       expect(history.filter((message) => message.client_message_id === clientMessageId)).toHaveLength(1);
     });
 
     it('tells only the sender when a socket message cannot be stored, and delivers nothing', async () => {
       const clientMessageId = randomUUID();
       // The id is taken by another participant's message: storing the socket message is refused.
-      await fixtures.call('POST', `/api/chat-rooms/${roomId}/messages`, customer, {
+      await chat.fixtures.call('POST', `/api/chat-rooms/${chat.roomId}/messages`, chat.customer, {
         message_text: 'Took the id first',
         client_message_id: clientMessageId,
       });
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const buyerSocket = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       adminSocket.send({ type: 'message', text: 'Reusing an id', client_message_id: clientMessageId });
       const failed = await adminSocket.next('message_failed');
       expect(failed.client_message_id).toBe(clientMessageId);
@@ -109,29 +84,33 @@ describe('chat sockets', () => {
     });
 
     it('lets a guest with its session token talk with the team', async () => {
-      const guestSocket = await sockets.join(guestRoomId, guestToken(guest), guestKey(guest));
-      const adminSocket = await sockets.join(guestRoomId, userToken(team.admin), userKey(team.admin));
+      const guestSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.guest);
+      const adminSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.team.admin);
 
       guestSocket.send({ type: 'message', text: 'A guest over the socket' });
       expect(
         await adminSocket.newMessage((message) => message.message_text === 'A guest over the socket'),
-      ).toMatchObject({ sender_id: guestKey(guest), sender_name: 'Gale', sender_role: 'guest' });
+      ).toMatchObject({ sender_id: guestKey(chat.guest), sender_name: 'Gale', sender_role: 'guest' });
 
-      const answer = await fixtures.send(team.admin, guestRoomId, 'The team answers the guest');
+      const answer = await chat.fixtures.send(
+        chat.team.admin,
+        chat.guestRoomId,
+        'The team answers the guest',
+      );
       expect(await guestSocket.newMessage((message) => message.id === answer.id)).toMatchObject({
-        sender_id: userKey(team.admin),
+        sender_id: userKey(chat.team.admin),
         sender_role: 'admin',
       });
     });
 
     it('relays typing to the others in the room', async () => {
-      const buyerSocket = await sockets.join(roomId, userToken(customer), userKey(customer));
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
       buyerSocket.send({ type: 'typing', is_typing: true });
       expect(await adminSocket.next('typing_status')).toEqual({
         type: 'typing_status',
-        user_id: userKey(customer),
-        name: customer.username,
+        user_id: userKey(chat.customer),
+        name: chat.customer.username,
         is_typing: true,
       });
       buyerSocket.send({ type: 'typing', is_typing: false });
@@ -141,7 +120,7 @@ describe('chat sockets', () => {
     });
 
     it('answers a ping with a pong', async () => {
-      const socket = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       const before = Date.now();
       socket.send({ type: 'ping' });
       const pong = await socket.next('pong');
@@ -150,26 +129,28 @@ describe('chat sockets', () => {
     });
 
     it('tells the room who joins and who leaves', async () => {
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const buyerSocket = await sockets.join(roomId, userToken(customer), userKey(customer));
-      expect(await adminSocket.next('user_joined', (event) => event.user_id === userKey(customer))).toEqual({
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const buyerSocket = await chat.sockets.joinAs(chat.roomId, chat.customer);
+      expect(
+        await adminSocket.next('user_joined', (event) => event.user_id === userKey(chat.customer)),
+      ).toEqual({
         type: 'user_joined',
-        user_id: userKey(customer),
-        name: customer.username,
+        user_id: userKey(chat.customer),
+        name: chat.customer.username,
       });
       await buyerSocket.close();
       expect(await adminSocket.next('user_left')).toEqual({
         type: 'user_left',
-        user_id: userKey(customer),
-        name: customer.username,
+        user_id: userKey(chat.customer),
+        name: chat.customer.username,
       });
     });
 
     it('ignores frames that are not events of the protocol, and stays open', async () => {
-      const socket = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       socket.sendRaw('not json');
       socket.send({ type: 'message', text: '   ' });
-      socket.send({ type: 'message', text: 'Who am I', sender_id: userKey(team.admin) });
+      socket.send({ type: 'message', text: 'Who am I', sender_id: userKey(chat.team.admin) });
       socket.send({ type: 'shout' });
       socket.sendRaw(Buffer.from([1, 2, 3]));
       await socket.pinged();
@@ -181,28 +162,30 @@ describe('chat sockets', () => {
   describe('refusals', () => {
     it('closes a stranger with 4003, whoever they are', async () => {
       const strangers = [
-        userToken(await fixtures.buyer()),
-        userToken((await fixtures.createTeam()).admin),
-        guestToken(await fixtures.newGuest()),
+        userToken(await chat.fixtures.buyer()),
+        userToken((await chat.fixtures.createTeam()).admin),
+        guestToken(await chat.fixtures.newGuest()),
       ];
       for (const query of strangers) {
-        for (const id of [roomId, guestRoomId]) {
-          expect(await sockets.closeOf(`/ws/chat/${id}`, query)).toEqual({
+        for (const id of [chat.roomId, chat.guestRoomId]) {
+          expect(await chat.sockets.closeOf(`/ws/chat/${id}`, query)).toEqual({
             code: WS_CLOSE.forbidden,
             reason: 'Access denied',
           });
         }
       }
       // A buyer is a stranger to the guest's room and the guest to the buyer's.
-      expect((await sockets.closeOf(`/ws/chat/${guestRoomId}`, userToken(customer))).code).toBe(
+      expect(
+        (await chat.sockets.closeOf(`/ws/chat/${chat.guestRoomId}`, userToken(chat.customer))).code,
+      ).toBe(WS_CLOSE.forbidden);
+      expect((await chat.sockets.closeOf(`/ws/chat/${chat.roomId}`, guestToken(chat.guest))).code).toBe(
         WS_CLOSE.forbidden,
       );
-      expect((await sockets.closeOf(`/ws/chat/${roomId}`, guestToken(guest))).code).toBe(WS_CLOSE.forbidden);
     });
 
     it('closes an unknown room with 4004', async () => {
-      for (const query of [userToken(customer), guestToken(guest)]) {
-        expect(await sockets.closeOf('/ws/chat/999999', query)).toEqual({
+      for (const query of [userToken(chat.customer), guestToken(chat.guest)]) {
+        expect(await chat.sockets.closeOf('/ws/chat/999999', query)).toEqual({
           code: WS_CLOSE.notFound,
           reason: 'Chat room not found',
         });
@@ -210,7 +193,7 @@ describe('chat sockets', () => {
     });
 
     it('closes a connection without a valid token with 4001', async () => {
-      const [foreignHeader, foreignPayload] = customer.token.split('.');
+      const [foreignHeader, foreignPayload] = chat.customer.token.split('.');
       const queries: Record<string, string>[] = [
         {},
         { access_token: '' },
@@ -219,8 +202,8 @@ describe('chat sockets', () => {
         { guest_token: 'garbage' },
       ];
       for (const query of queries) {
-        for (const path of [`/ws/chat/${roomId}`, '/ws/user']) {
-          expect((await sockets.closeOf(path, query)).code, `${path} ${JSON.stringify(query)}`).toBe(
+        for (const path of [`/ws/chat/${chat.roomId}`, '/ws/user']) {
+          expect((await chat.sockets.closeOf(path, query)).code, `${path} ${JSON.stringify(query)}`).toBe(
             WS_CLOSE.unauthenticated,
           );
         }
@@ -228,47 +211,49 @@ describe('chat sockets', () => {
     });
 
     it('closes an expired guest session with 4001', async () => {
-      const leaving = await fixtures.newGuest('Late');
-      const leavingRoom = await fixtures.guestRoom(leaving, team.id);
-      await fixtures.expireGuest(leaving);
-      expect((await sockets.closeOf(`/ws/chat/${leavingRoom}`, guestToken(leaving))).code).toBe(
+      const leaving = await chat.fixtures.newGuest('Late');
+      const leavingRoom = await chat.fixtures.guestRoom(leaving, chat.team.id);
+      await chat.fixtures.expireGuest(leaving);
+      expect((await chat.sockets.closeOf(`/ws/chat/${leavingRoom}`, guestToken(leaving))).code).toBe(
         WS_CLOSE.unauthenticated,
       );
-      expect((await sockets.closeOf('/ws/user', guestToken(leaving))).code).toBe(WS_CLOSE.unauthenticated);
+      expect((await chat.sockets.closeOf('/ws/user', guestToken(leaving))).code).toBe(
+        WS_CLOSE.unauthenticated,
+      );
     });
 
     it('trusts no user_id in the query string', async () => {
-      const stranger = await fixtures.buyer();
+      const stranger = await chat.fixtures.buyer();
       expect(
         (
-          await sockets.closeOf(`/ws/chat/${roomId}`, {
+          await chat.sockets.closeOf(`/ws/chat/${chat.roomId}`, {
             ...userToken(stranger),
-            user_id: String(customer.id),
+            user_id: String(chat.customer.id),
           })
         ).code,
       ).toBe(WS_CLOSE.forbidden);
-      expect((await sockets.closeOf(`/ws/chat/${roomId}`, { user_id: String(customer.id) })).code).toBe(
-        WS_CLOSE.unauthenticated,
-      );
+      expect(
+        (await chat.sockets.closeOf(`/ws/chat/${chat.roomId}`, { user_id: String(chat.customer.id) })).code,
+      ).toBe(WS_CLOSE.unauthenticated);
       expect(
         (
-          await sockets.closeOf(`/ws/chat/${guestRoomId}`, {
+          await chat.sockets.closeOf(`/ws/chat/${chat.guestRoomId}`, {
             guest_token: 'garbage',
-            user_id: guestKey(guest),
+            user_id: guestKey(chat.guest),
           })
         ).code,
       ).toBe(WS_CLOSE.unauthenticated);
 
       // A member claiming to be the admin (or the buyer) still writes as themself.
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const memberSocket = sockets.open(`/ws/chat/${roomId}`, {
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const memberSocket = chat.sockets.open(`/ws/chat/${chat.roomId}`, {
         ...userToken(member()),
-        user_id: String(team.admin.id),
+        user_id: String(chat.team.admin.id),
       });
       await memberSocket.next('user_joined', (event) => event.user_id === userKey(member()));
-      expect(adminSocket.all('user_joined', (event) => event.user_id === userKey(team.admin))).toHaveLength(
-        1,
-      );
+      expect(
+        adminSocket.all('user_joined', (event) => event.user_id === userKey(chat.team.admin)),
+      ).toHaveLength(1);
       memberSocket.send({ type: 'message', text: 'Forged identity' });
       expect(
         await adminSocket.newMessage((message) => message.message_text === 'Forged identity'),
@@ -279,20 +264,20 @@ describe('chat sockets', () => {
     });
 
     it('refuses the upgrade from a foreign or missing Origin with 403', async () => {
-      for (const origin of ['http://evil.example', 'null', `${appOrigin}.evil.example`, null]) {
-        const socket = sockets.open(`/ws/chat/${roomId}`, userToken(customer), { origin });
+      for (const origin of ['http://evil.example', 'null', `${chat.appOrigin}.evil.example`, null]) {
+        const socket = chat.sockets.open(`/ws/chat/${chat.roomId}`, userToken(chat.customer), { origin });
         expect(await socket.outcome, String(origin)).toEqual({ kind: 'refused', status: 403 });
       }
-      const bell = sockets.open('/ws/user', userToken(customer), { origin: 'http://evil.example' });
+      const bell = chat.sockets.open('/ws/user', userToken(chat.customer), { origin: 'http://evil.example' });
       expect(await bell.outcome).toEqual({ kind: 'refused', status: 403 });
       // The same request from the app's own origin is let in.
-      await sockets.join(roomId, userToken(customer), userKey(customer));
+      await chat.sockets.joinAs(chat.roomId, chat.customer);
     });
   });
 
   describe('limits', () => {
     it('closes a socket that sends a frame over 64 KiB with 1009, and takes one of 64 KiB', async () => {
-      const socket = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const socket = await chat.sockets.joinAs(chat.roomId, chat.customer);
       socket.sendRaw('x'.repeat(WEBSOCKET_FRAME_MAX_BYTES));
       await socket.pinged();
       expect(socket.isOpen).toBe(true);
@@ -302,18 +287,18 @@ describe('chat sockets', () => {
     });
 
     it('closes a socket that floods 40 frames at once with 1008', async () => {
-      const settled = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const settled = await chat.sockets.joinAs(chat.roomId, chat.customer);
       for (let index = 0; index < 40; index += 1) settled.send({ type: 'ping' });
       expect(await settled.closed).toEqual({ code: WS_CLOSE.policy, reason: 'Too many messages' });
 
       // Flooding while the server is still checking the token is refused the same way.
-      const early = sockets.open(`/ws/chat/${roomId}`, userToken(customer), {
+      const early = chat.sockets.open(`/ws/chat/${chat.roomId}`, userToken(chat.customer), {
         onOpen: (socket) => {
           for (let index = 0; index < 40; index += 1) socket.send({ type: 'ping' });
         },
       });
       expect((await early.closed).code).toBe(WS_CLOSE.policy);
-      const bell = sockets.open('/ws/user', userToken(customer), {
+      const bell = chat.sockets.open('/ws/user', userToken(chat.customer), {
         onOpen: (socket) => {
           for (let index = 0; index < 40; index += 1) socket.send({ type: 'ping' });
         },
@@ -321,7 +306,7 @@ describe('chat sockets', () => {
       expect((await bell.closed).code).toBe(WS_CLOSE.policy);
 
       // A burst below the limit is answered in full.
-      const calm = await sockets.join(roomId, userToken(customer), userKey(customer));
+      const calm = await chat.sockets.joinAs(chat.roomId, chat.customer);
       for (let index = 0; index < 10; index += 1) calm.send({ type: 'ping' });
       await calm.pinged();
       expect(calm.all('pong')).toHaveLength(11);
@@ -330,8 +315,8 @@ describe('chat sockets', () => {
 
     it('keeps the frames a client sends the moment the socket opens', async () => {
       const clientMessageId = randomUUID();
-      const adminSocket = await sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const eager = sockets.open(`/ws/chat/${roomId}`, userToken(customer), {
+      const adminSocket = await chat.sockets.joinAs(chat.roomId, chat.team.admin);
+      const eager = chat.sockets.open(`/ws/chat/${chat.roomId}`, userToken(chat.customer), {
         onOpen: (socket) => {
           socket.send({ type: 'typing', is_typing: true });
           socket.send({ type: 'message', text: 'Sent on open', client_message_id: clientMessageId });
@@ -340,48 +325,55 @@ describe('chat sockets', () => {
       });
       await eager.next('pong');
       const stored = await eager.newMessage((message) => message.client_message_id === clientMessageId);
-      expect(stored).toMatchObject({ message_text: 'Sent on open', sender_id: userKey(customer) });
+      expect(stored).toMatchObject({ message_text: 'Sent on open', sender_id: userKey(chat.customer) });
       await adminSocket.newMessage((message) => message.id === stored.id);
-      await adminSocket.next('typing_status', (event) => event.user_id === userKey(customer));
+      await adminSocket.next('typing_status', (event) => event.user_id === userKey(chat.customer));
       expect(await storedSenders('Sent on open')).toEqual([
-        { sender_user_id: customer.id, sender_guest_id: null },
+        { sender_user_id: chat.customer.id, sender_guest_id: null },
       ]);
     });
   });
 
   describe('the user channel', () => {
     it('tells every participant when someone writes in one of their rooms', async () => {
-      const buyerBell = await sockets.userChannel(userToken(customer));
-      const adminBell = await sockets.userChannel(userToken(team.admin));
-      const memberBell = await sockets.userChannel(userToken(member()));
-      const guestBell = await sockets.userChannel(guestToken(guest));
-      const strangerBell = await sockets.userChannel(userToken(await fixtures.buyer()));
+      const buyerBell = await chat.sockets.userChannel(userToken(chat.customer));
+      const adminBell = await chat.sockets.userChannel(userToken(chat.team.admin));
+      const memberBell = await chat.sockets.userChannel(userToken(member()));
+      const guestBell = await chat.sockets.userChannel(guestToken(chat.guest));
+      const strangerBell = await chat.sockets.userChannel(userToken(await chat.fixtures.buyer()));
 
-      await fixtures.send(team.admin, roomId, 'The bell rings');
+      await chat.fixtures.send(chat.team.admin, chat.roomId, 'The bell rings');
       for (const bell of [buyerBell, adminBell, memberBell]) {
-        await bell.next('inbox_changed', (event) => event.chat_room_id === roomId);
+        await bell.next('inbox_changed', (event) => event.chat_room_id === chat.roomId);
       }
-      await fixtures.send(team.admin, guestRoomId, 'The bell rings for the guest');
-      await guestBell.next('inbox_changed', (event) => event.chat_room_id === guestRoomId);
+      await chat.fixtures.send(chat.team.admin, chat.guestRoomId, 'The bell rings for the guest');
+      await guestBell.next('inbox_changed', (event) => event.chat_room_id === chat.guestRoomId);
       // A message over the socket counts the same.
-      const guestSocket = await sockets.join(guestRoomId, guestToken(guest), guestKey(guest));
-      const before = adminBell.all('inbox_changed', (event) => event.chat_room_id === guestRoomId).length;
+      const guestSocket = await chat.sockets.joinAs(chat.guestRoomId, chat.guest);
+      const before = adminBell.all(
+        'inbox_changed',
+        (event) => event.chat_room_id === chat.guestRoomId,
+      ).length;
       guestSocket.send({ type: 'message', text: 'Ring from the socket' });
       await until(
-        () => adminBell.all('inbox_changed', (event) => event.chat_room_id === guestRoomId).length > before,
+        () =>
+          adminBell.all('inbox_changed', (event) => event.chat_room_id === chat.guestRoomId).length > before,
         'the admin hears of the message sent over the socket',
       );
 
       await sleep(QUIET_MS);
       expect(strangerBell.all('inbox_changed')).toEqual([]);
-      expect(guestBell.all('inbox_changed', (event) => event.chat_room_id === roomId)).toEqual([]);
+      expect(guestBell.all('inbox_changed', (event) => event.chat_room_id === chat.roomId)).toEqual([]);
     });
 
     it("tells the reader's own channel when they mark a room read elsewhere, and no one else", async () => {
-      const buyerBell = await sockets.userChannel(userToken(customer));
-      const adminBell = await sockets.userChannel(userToken(team.admin));
-      await fixtures.markRead(customer, roomId);
-      expect(await buyerBell.next('inbox_changed')).toEqual({ type: 'inbox_changed', chat_room_id: roomId });
+      const buyerBell = await chat.sockets.userChannel(userToken(chat.customer));
+      const adminBell = await chat.sockets.userChannel(userToken(chat.team.admin));
+      await chat.fixtures.markRead(chat.customer, chat.roomId);
+      expect(await buyerBell.next('inbox_changed')).toEqual({
+        type: 'inbox_changed',
+        chat_room_id: chat.roomId,
+      });
       await sleep(QUIET_MS);
       expect(adminBell.all('inbox_changed')).toEqual([]);
     });

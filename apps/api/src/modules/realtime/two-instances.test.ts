@@ -4,18 +4,16 @@ import { WS_CLOSE } from '@teamhire/shared';
 import {
   chatFixtures,
   guestKey,
-  guestToken,
   sleep,
   spreadChannelIds,
   until,
   userKey,
   userToken,
   type ChatFixtures,
-  type Guest,
-  type TestTeam,
+  type TeamWithBuyerRoom,
+  type TeamWithRooms,
 } from '../../../test/chat-helpers';
 import { through, twoInstances, type TwoInstances } from '../../../test/two-instances';
-import type { SignedInUser } from '../../../test/users';
 import { roomChannel } from '../chat/chat.service';
 import { controlChannel } from './socket-rights';
 
@@ -29,11 +27,7 @@ describe('two instances on one database', () => {
     let instances: TwoInstances;
     let redis: Redis;
     let fixtures: ChatFixtures;
-    let team: TestTeam;
-    let customer: SignedInUser;
-    let guest: Guest;
-    let roomId: number;
-    let guestRoomId: number;
+    let rooms: TeamWithRooms;
 
     beforeAll(async () => {
       // Unreachable Redis must fail the run, not skip it.
@@ -44,7 +38,7 @@ describe('two instances on one database', () => {
       instances = await twoInstances({ REDIS_URL });
       fixtures = chatFixtures(instances.context);
       await spreadChannelIds(instances.context);
-      ({ team, customer, guest, roomId, guestRoomId } = await fixtures.teamWithRooms({ guestName: 'Gwyn' }));
+      rooms = await fixtures.teamWithRooms({ guestName: 'Gwyn' });
     });
     afterAll(async () => {
       await instances?.close();
@@ -62,16 +56,16 @@ describe('two instances on one database', () => {
       }, `${instanceCount} instance(s) subscribe to ${channel} on Redis`);
 
     it('delivers a message posted through A to a socket on B, and the other way round', async () => {
-      const onB = await instances.b.sockets.join(roomId, userToken(customer), userKey(customer));
-      await subscribedOnRedis(roomChannel(roomId));
-      const fromA = await through(instances.a).send(team.admin, roomId, 'Posted through A');
+      const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
+      await subscribedOnRedis(roomChannel(rooms.roomId));
+      const fromA = await through(instances.a).send(rooms.team.admin, rooms.roomId, 'Posted through A');
       expect(await onB.newMessage((message) => message.id === fromA.id)).toEqual(fromA);
 
-      const onA = await instances.a.sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      await subscribedOnRedis(roomChannel(roomId), 2);
+      const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
+      await subscribedOnRedis(roomChannel(rooms.roomId), 2);
       // B's buyer hears that the admin joined on A.
-      await onB.next('user_joined', (event) => event.user_id === userKey(team.admin));
-      const fromB = await through(instances.b).send(customer, roomId, 'Posted through B');
+      await onB.next('user_joined', (event) => event.user_id === userKey(rooms.team.admin));
+      const fromB = await through(instances.b).send(rooms.customer, rooms.roomId, 'Posted through B');
       expect(await onA.newMessage((message) => message.id === fromB.id)).toEqual(fromB);
       // Each socket gets each message once: the sender's own instance does not deliver it twice.
       await sleep(QUIET_MS);
@@ -80,29 +74,28 @@ describe('two instances on one database', () => {
     });
 
     it('carries socket messages, typing and the bell across instances', async () => {
-      const guestOnA = await instances.a.sockets.join(guestRoomId, guestToken(guest), guestKey(guest));
-      await subscribedOnRedis(roomChannel(guestRoomId));
-      const adminOnB = await instances.b.sockets.join(
-        guestRoomId,
-        userToken(team.admin),
-        userKey(team.admin),
-      );
-      await subscribedOnRedis(roomChannel(guestRoomId), 2);
-      await guestOnA.next('user_joined', (event) => event.user_id === userKey(team.admin));
-      const memberBellOnA = await instances.a.sockets.userChannel(userToken(team.members[0]!));
-      await subscribedOnRedis(`user:${team.members[0]!.id}`);
+      const guestOnA = await instances.a.sockets.joinAs(rooms.guestRoomId, rooms.guest);
+      await subscribedOnRedis(roomChannel(rooms.guestRoomId));
+      const adminOnB = await instances.b.sockets.joinAs(rooms.guestRoomId, rooms.team.admin);
+      await subscribedOnRedis(roomChannel(rooms.guestRoomId), 2);
+      await guestOnA.next('user_joined', (event) => event.user_id === userKey(rooms.team.admin));
+      const memberBellOnA = await instances.a.sockets.userChannel(userToken(rooms.team.members[0]!));
+      await subscribedOnRedis(`user:${rooms.team.members[0]!.id}`);
 
       guestOnA.send({ type: 'typing', is_typing: true });
-      await adminOnB.next('typing_status', (event) => event.user_id === guestKey(guest) && event.is_typing);
+      await adminOnB.next(
+        'typing_status',
+        (event) => event.user_id === guestKey(rooms.guest) && event.is_typing,
+      );
       guestOnA.send({ type: 'message', text: 'From a socket on A' });
       const received = await adminOnB.newMessage((message) => message.message_text === 'From a socket on A');
-      expect(received).toMatchObject({ sender_id: guestKey(guest), sender_role: 'guest' });
-      await memberBellOnA.next('inbox_changed', (event) => event.chat_room_id === guestRoomId);
+      expect(received).toMatchObject({ sender_id: guestKey(rooms.guest), sender_role: 'guest' });
+      await memberBellOnA.next('inbox_changed', (event) => event.chat_room_id === rooms.guestRoomId);
 
-      const answer = await through(instances.b).send(team.admin, guestRoomId, 'Answered on B');
+      const answer = await through(instances.b).send(rooms.team.admin, rooms.guestRoomId, 'Answered on B');
       await guestOnA.newMessage((message) => message.id === answer.id);
       await adminOnB.close();
-      await guestOnA.next('user_left', (event) => event.user_id === userKey(team.admin));
+      await guestOnA.next('user_left', (event) => event.user_id === userKey(rooms.team.admin));
     });
 
     it('closes sockets on B within a second when a member is removed or a session ends through A', async () => {
@@ -110,8 +103,8 @@ describe('two instances on one database', () => {
       const removed = ownTeam.members[0]!;
       const buyer = await fixtures.buyer();
       const ownRoom = await fixtures.buyerRoom(buyer, ownTeam.id);
-      const memberSocket = await instances.b.sockets.join(ownRoom, userToken(removed), userKey(removed));
-      const buyerSocket = await instances.b.sockets.join(ownRoom, userToken(buyer), userKey(buyer));
+      const memberSocket = await instances.b.sockets.joinAs(ownRoom, removed);
+      const buyerSocket = await instances.b.sockets.joinAs(ownRoom, buyer);
       await subscribedOnRedis(controlChannel({ kind: 'user', id: removed.id }));
       await subscribedOnRedis(controlChannel({ kind: 'user', id: buyer.id }));
 
@@ -139,34 +132,30 @@ describe('two instances on one database', () => {
   describe('without Redis', () => {
     let instances: TwoInstances;
     let fixtures: ChatFixtures;
-    let team: TestTeam;
-    let customer: SignedInUser;
-    let roomId: number;
+    let rooms: TeamWithBuyerRoom;
 
     beforeAll(async () => {
       instances = await twoInstances({});
       expect(instances.context.config.redisUrl).toBeUndefined();
       fixtures = chatFixtures(instances.context);
-      team = await fixtures.createTeam();
-      customer = await fixtures.buyer();
-      roomId = await fixtures.buyerRoom(customer, team.id);
+      rooms = await fixtures.teamWithBuyerRoom();
     });
     afterAll(() => instances?.close());
 
     it('keeps events on the instance where they happen: Redis is what carries them', async () => {
-      const onB = await instances.b.sockets.join(roomId, userToken(customer), userKey(customer));
-      const onA = await instances.a.sockets.join(roomId, userToken(team.admin), userKey(team.admin));
-      const fromA = await through(instances.a).send(team.admin, roomId, 'Stays on A');
+      const onB = await instances.b.sockets.joinAs(rooms.roomId, rooms.customer);
+      const onA = await instances.a.sockets.joinAs(rooms.roomId, rooms.team.admin);
+      const fromA = await through(instances.a).send(rooms.team.admin, rooms.roomId, 'Stays on A');
       // A's own sockets get it; B's never do.
       await onA.newMessage((message) => message.id === fromA.id);
-      const fromB = await through(instances.b).send(customer, roomId, 'Stays on B');
+      const fromB = await through(instances.b).send(rooms.customer, rooms.roomId, 'Stays on B');
       await onB.newMessage((message) => message.id === fromB.id);
       await sleep(QUIET_MS);
       expect(onB.all('new_message', (event) => event.message.id === fromA.id)).toEqual([]);
       expect(onA.all('new_message', (event) => event.message.id === fromB.id)).toEqual([]);
-      expect(onB.all('user_joined', (event) => event.user_id === userKey(team.admin))).toEqual([]);
+      expect(onB.all('user_joined', (event) => event.user_id === userKey(rooms.team.admin))).toEqual([]);
       // Both messages are in the shared database all the same.
-      const stored = await fixtures.listMessages(customer, roomId);
+      const stored = await fixtures.listMessages(rooms.customer, rooms.roomId);
       expect(stored.map((message) => message.id)).toEqual([fromA.id, fromB.id]);
     });
   });

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS } from '@teamhire/shared';
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { FormActions, formCardClassName } from '../../components/ui/form-actions';
@@ -10,7 +8,7 @@ import { PasswordField } from '../../components/ui/form-field';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from '../../lib/form-errors';
+import { useServerForm } from '../../lib/use-server-form';
 import { useChangePassword } from './api/change-password';
 import { NewPasswordFields } from './components/identity-fields';
 import { changePasswordFormSchema } from './form-schemas';
@@ -22,32 +20,25 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const changePassword = useChangePassword();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { register, setError, errors, isSubmitting, failure, submit, showServerErrors } = useServerForm({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async ({ current_password, new_password }) => {
       await changePassword.mutateAsync({ current_password, new_password });
       showToast({ title: ACCOUNT_TEXTS.passwordChanged, variant: 'success' });
       void navigate('/dashboard');
-    } catch (error) {
+    },
+    (error) => {
       if (error instanceof ApiError && error.detail === ACCOUNT_TEXTS.currentPasswordWrong) {
         setError('current_password', { message: error.detail }, { shouldFocus: true });
         return;
       }
-      const fieldErrorCount = showFieldErrors(error, PASSWORD_FIELDS, setError);
-      if (fieldErrorCount === 0) setFailure(error instanceof Error ? error.message : String(error));
-    }
-  });
+      showServerErrors(error, PASSWORD_FIELDS, error instanceof Error ? error.message : String(error));
+    },
+  );
 
   return (
     <PageShell title="Change Password" description="Other sessions are signed out once the password changes.">

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_TEXTS, type UpdateMeRequest, type User } from '@teamhire/shared';
 import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
@@ -11,8 +10,8 @@ import { TextField } from '../../components/ui/form-field';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
-import { showFieldErrors } from '../../lib/form-errors';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
+import { useServerForm } from '../../lib/use-server-form';
 import { useUpdateCurrentUser } from './api/update-current-user';
 import { useUploadProfilePicture } from './api/upload-profile-picture';
 import { EmailField, UsernameField } from './components/identity-fields';
@@ -57,14 +56,8 @@ function EditProfileForm({ user }: { user: User }) {
   const uploadPicture = useUploadProfilePicture();
   const [picture, setPicture] = useState<PictureChoice>({ kind: 'unchanged' });
   const [pictureError, setPictureError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { register, errors, isSubmitting, failure, submit, showServerErrors } = useServerForm({
     resolver: zodResolver(editProfileFormSchema),
     defaultValues: { username: user.username, email: user.email, full_name: user.full_name ?? '' },
   });
@@ -75,27 +68,23 @@ function EditProfileForm({ user }: { user: User }) {
     return () => window.clearTimeout(timer);
   }, [saved, navigate]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    if (picture.kind === 'new') {
-      try {
-        // The upload puts the picture on the profile by itself; the update carries the other fields.
-        await uploadPicture.mutateAsync(picture.file);
-      } catch (error) {
-        setPictureError(uploadFailureMessage(error));
-        return;
+  const onSubmit = submit(
+    async (values) => {
+      if (picture.kind === 'new') {
+        try {
+          // The upload puts the picture on the profile by itself; the update carries the other fields.
+          await uploadPicture.mutateAsync(picture.file);
+        } catch (error) {
+          setPictureError(uploadFailureMessage(error));
+          return;
+        }
       }
-    }
-    const pictureUrl = picture.kind === 'removed' ? null : undefined;
-
-    try {
+      const pictureUrl = picture.kind === 'removed' ? null : undefined;
       await updateUser.mutateAsync(profileChanges(user, values, pictureUrl));
       setSaved(true);
-    } catch (error) {
-      const fieldErrorCount = showFieldErrors(error, PROFILE_FIELDS, setError);
-      if (fieldErrorCount === 0) setFailure(ACCOUNT_TEXTS.profileUpdateFailed);
-    }
-  });
+    },
+    (error) => showServerErrors(error, PROFILE_FIELDS, ACCOUNT_TEXTS.profileUpdateFailed),
+  );
 
   if (saved) return <Alert variant="success">{ACCOUNT_TEXTS.profileUpdated}</Alert>;
 

@@ -14,15 +14,9 @@ import {
   type MessageList,
 } from '@teamhire/shared';
 import { infiniteQueryOptions, queryOptions, type InfiniteData } from '@tanstack/react-query';
-import {
-  apiRequest,
-  apiRequestBlob,
-  apiRequestWithoutContent,
-  ApiError,
-  NetworkError,
-  parseResponse,
-} from '../../lib/api-client';
+import { apiRequest, apiRequestBlob, apiRequestWithoutContent, ApiError } from '../../lib/api-client';
 import { getAccessToken } from '../../lib/auth-tokens';
+import { uploadWithProgress, type UploadHandle } from '../../lib/file-transfer';
 import { GUEST_TOKEN_HEADER, guestHeaders } from '../../lib/guest-session';
 
 export const chatQueryKeys = {
@@ -165,64 +159,17 @@ export function oversizeMessage(bytes: number): string | null {
   return `File size exceeds the maximum limit of 1GB. Your file is ${(bytes / CHAT_UPLOAD_MAX_BYTES).toFixed(2)}GB.`;
 }
 
-export interface UploadHandle {
-  promise: Promise<ChatMessage>;
-  abort: () => void;
-}
-
-function detailOf(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      typeof (body as { detail?: unknown }).detail === 'string'
-    ) {
-      return (body as { detail: string }).detail;
-    }
-  } catch {
-    // Not JSON: no detail to show.
-  }
-  return null;
-}
-
-/** An upload through XMLHttpRequest, the one browser API that reports upload progress. */
-export function uploadFile(roomId: number, file: File, onProgress: (fraction: number) => void): UploadHandle {
-  const request = new XMLHttpRequest();
-  const promise = new Promise<ChatMessage>((resolve, reject) => {
-    request.open('POST', `/api/chat-rooms/${roomId}/upload`);
-    const token = getAccessToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    for (const [name, value] of Object.entries(token ? {} : guestHeaders())) {
-      request.setRequestHeader(name, value);
-    }
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        let data: unknown;
-        try {
-          data = JSON.parse(request.responseText);
-        } catch {
-          reject(new ApiError(request.status, 'Invalid response from the server'));
-          return;
-        }
-        try {
-          resolve(parseResponse(chatMessageSchema, request.status, data));
-        } catch (error) {
-          reject(error instanceof Error ? error : new ApiError(request.status, null));
-        }
-        return;
-      }
-      reject(new ApiError(request.status, detailOf(request.responseText)));
-    };
-    request.onerror = () => reject(new NetworkError());
-    request.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
-    const body = new FormData();
-    body.append('file', file, file.name);
-    request.send(body);
-  });
-  return { promise, abort: () => request.abort() };
+/** An upload that reports its progress; a guest sends their session header instead of a token. */
+export function uploadFile(
+  roomId: number,
+  file: File,
+  onProgress: (fraction: number) => void,
+): UploadHandle<ChatMessage> {
+  return uploadWithProgress(
+    `/api/chat-rooms/${roomId}/upload`,
+    file,
+    chatMessageSchema,
+    onProgress,
+    getAccessToken() ? {} : guestHeaders(),
+  );
 }

@@ -1,4 +1,4 @@
-import { ORDER_TEXTS, type Order, type OrderList, type User } from '@teamhire/shared';
+import { ORDER_STATUSES, ORDER_TEXTS, type Order, type OrderList, type User } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
@@ -18,21 +18,17 @@ const ORDERS: Order[] = [
   orderFixture({ id: 5, status: 'disputed' }),
 ];
 
+/** The tab counts of a list: zero for every status not named. */
+function countsOf(named: Partial<OrderList['counts']>): OrderList['counts'] {
+  const zero = Object.fromEntries(ORDER_STATUSES.map((status) => [status, 0]));
+  return { ...zero, all: 0, ...named } as OrderList['counts'];
+}
+
 function listOf(orders: Order[]): OrderList {
   return {
     items: orders,
     total: orders.length,
-    counts: {
-      all: 5,
-      pending: 0,
-      confirmed: 1,
-      in_progress: 1,
-      delivered: 0,
-      completed: 2,
-      disputed: 1,
-      cancelled: 0,
-      refunded: 0,
-    },
+    counts: countsOf({ all: 5, confirmed: 1, in_progress: 1, completed: 2, disputed: 1 }),
     skip: 0,
     limit: 100,
   };
@@ -119,17 +115,7 @@ describe('OrdersPage', () => {
         : jsonResponse({
             ...listOf([orderFixture({ id: 6, status: 'pending' }), orderFixture({ id: 7 })]),
             total: 2,
-            counts: {
-              all: 2,
-              pending: 1,
-              confirmed: 1,
-              in_progress: 0,
-              delivered: 0,
-              completed: 0,
-              disputed: 0,
-              cancelled: 0,
-              refunded: 0,
-            },
+            counts: countsOf({ all: 2, pending: 1, confirmed: 1 }),
           }),
     );
     renderPage();
@@ -145,17 +131,7 @@ describe('OrdersPage', () => {
         ? jsonResponse(userFixture({ role: 'USER' }))
         : jsonResponse({
             ...listOf([]),
-            counts: {
-              all: 0,
-              pending: 0,
-              confirmed: 0,
-              in_progress: 0,
-              delivered: 0,
-              completed: 0,
-              disputed: 0,
-              cancelled: 0,
-              refunded: 0,
-            },
+            counts: countsOf({}),
           }),
     );
     renderPage();

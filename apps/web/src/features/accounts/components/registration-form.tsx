@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { RegisterRequest } from '@teamhire/shared';
 import { ArrowLeft, UserPlus } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SubmitButton } from '../../../components/ui/form-actions';
+import { useServerForm } from '../../../lib/use-server-form';
 import { registrationFailure } from '../account-errors';
 import { useRegister } from '../api/register';
 import { registrationFormSchema } from '../form-schemas';
@@ -28,31 +27,25 @@ export function RegistrationForm({
   submitRegistration?: (body: RegisterRequest) => Promise<unknown>;
 }) {
   const registerAccount = useRegister();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { register, setError, errors, isSubmitting, failure, setFailure, submit } = useServerForm({
     resolver: zodResolver(registrationFormSchema),
     defaultValues: { username: '', email: '', password: '', confirm_password: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ username, email, password }) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async ({ username, email, password }) => {
       const body: RegisterRequest = { username, email, password, role };
       await (submitRegistration ? submitRegistration(body) : registerAccount.mutateAsync(body));
       await onRegistered(email, body);
-    } catch (error) {
+    },
+    (error) => {
       const { message, fieldErrors } = registrationFailure(error);
       setFailure(message);
       fieldErrors.forEach(({ field, message: fieldMessage }, index) =>
         setError(field, { message: fieldMessage }, { shouldFocus: index === 0 }),
       );
-    }
-  });
+    },
+  );
 
   return (
     <section aria-labelledby="registration-form-heading">

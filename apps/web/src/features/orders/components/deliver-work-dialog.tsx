@@ -8,18 +8,16 @@ import {
 } from '@teamhire/shared';
 import { Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { formatFileSize } from '../../../components/orders/deliveries-list';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
+import { DialogForm } from '../../../components/ui/dialog-form';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
-import { showFieldErrors } from '../../../lib/form-errors';
+import { failureDetail, useServerForm } from '../../../lib/use-server-form';
 import { useCreateDelivery } from '../api/create-delivery';
 import { uploadOrderFile } from '../api/upload-order-file';
+import { OrderActionDialog, type OrderDialogProps } from './order-action-dialog';
 
 export const DELIVER_WORK_TEXTS = {
   title: 'Deliver Work',
@@ -90,18 +88,12 @@ function DeliverWorkForm({
   const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSendingState] = useState(false);
   const setSending = (busy: boolean) => {
     setSendingState(busy);
     onBusyChange(busy);
   };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DeliveryCreate>({
+  const { register, errors, failure, setFailure, submit, showServerErrors } = useServerForm<DeliveryCreate>({
     resolver: zodResolver(deliveryCreateSchema),
     defaultValues: { message: '' },
   });
@@ -128,50 +120,49 @@ function DeliverWorkForm({
   const update = (key: string, change: Partial<PickedFile>) =>
     setFiles((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
 
-  const onSubmit = handleSubmit(async ({ message }) => {
-    setFailure(null);
-    setSending(true);
-    try {
-      // One file at a time: each bar moves in turn, and a failure names the file it stopped at.
-      const fileIds: string[] = [];
-      for (const item of files) {
-        if (item.fileId) {
-          fileIds.push(item.fileId);
-          continue;
+  const onSubmit = submit(
+    async ({ message }) => {
+      setSending(true);
+      try {
+        // One file at a time: each bar moves in turn, and a failure names the file it stopped at.
+        const fileIds: string[] = [];
+        for (const item of files) {
+          if (item.fileId) {
+            fileIds.push(item.fileId);
+            continue;
+          }
+          try {
+            const stored = await uploadOrderFile(orderId, item.file, (progress) =>
+              update(item.key, { progress }),
+            ).promise;
+            update(item.key, { progress: 1, fileId: stored.id });
+            fileIds.push(stored.id);
+          } catch (error) {
+            update(item.key, { progress: 0 });
+            const detail = error instanceof ApiError ? error.detail : null;
+            setFailure(detail ?? DELIVER_WORK_TEXTS.uploadFailed(item.file.name));
+            return;
+          }
         }
-        try {
-          const stored = await uploadOrderFile(orderId, item.file, (progress) =>
-            update(item.key, { progress }),
-          ).promise;
-          update(item.key, { progress: 1, fileId: stored.id });
-          fileIds.push(stored.id);
-        } catch (error) {
-          update(item.key, { progress: 0 });
-          const detail = error instanceof ApiError ? error.detail : null;
-          setFailure(detail ?? DELIVER_WORK_TEXTS.uploadFailed(item.file.name));
-          return;
-        }
+        await createDelivery.mutateAsync({ message, ...(fileIds.length > 0 ? { file_ids: fileIds } : {}) });
+        showToast({ title: DELIVER_WORK_TEXTS.done, variant: 'success' });
+        onDone();
+      } finally {
+        setSending(false);
       }
-      await createDelivery.mutateAsync({ message, ...(fileIds.length > 0 ? { file_ids: fileIds } : {}) });
-      showToast({ title: DELIVER_WORK_TEXTS.done, variant: 'success' });
-      onDone();
-    } catch (error) {
-      if (showFieldErrors(error, ['message'] as const, setError) === 0) {
-        setFailure(error instanceof ApiError && error.detail ? error.detail : DELIVER_WORK_TEXTS.failed);
-      }
-    } finally {
-      setSending(false);
-    }
-  });
+    },
+    (error) => showServerErrors(error, ['message'], failureDetail(error, DELIVER_WORK_TEXTS.failed)),
+  );
 
   return (
-    <form
-      noValidate
-      aria-label="Deliver work"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
+    <DialogForm
+      label="Deliver work"
+      failure={failure}
+      onSubmit={onSubmit}
+      pending={sending}
+      submitIcon={<Send aria-hidden="true" className="size-4" />}
+      submitLabel="Deliver Work"
     >
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextAreaField
         label="Message"
         required
@@ -226,38 +217,24 @@ function DeliverWorkForm({
           </ul>
         ) : null}
       </div>
-      <FormActions
-        cancel="dialog"
-        pending={sending}
-        submitIcon={<Send aria-hidden="true" className="size-4" />}
-        submitLabel="Deliver Work"
-      />
-    </form>
+    </DialogForm>
   );
 }
 
 /** The team sends its work: a message and up to 20 files, each uploaded with its own progress bar. */
-export function DeliverWorkDialog({
-  orderId,
-  open,
-  onOpenChange,
-}: {
-  orderId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function DeliverWorkDialog({ orderId, open, onOpenChange }: OrderDialogProps) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <OrderActionDialog
       open={open}
       onOpenChange={(next) => {
         // Closing mid-upload would leave the files sent and the delivery not.
         if (next || !busy) onOpenChange(next);
       }}
+      title={DELIVER_WORK_TEXTS.title}
+      description={DELIVER_WORK_TEXTS.description}
     >
-      <DialogContent title={DELIVER_WORK_TEXTS.title} description={DELIVER_WORK_TEXTS.description}>
-        <DeliverWorkForm orderId={orderId} onDone={() => onOpenChange(false)} onBusyChange={setBusy} />
-      </DialogContent>
-    </Dialog>
+      <DeliverWorkForm orderId={orderId} onDone={() => onOpenChange(false)} onBusyChange={setBusy} />
+    </OrderActionDialog>
   );
 }

@@ -7,17 +7,14 @@ import {
   type DisputeCreate,
 } from '@teamhire/shared';
 import { ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
+import type { Resolver } from 'react-hook-form';
+import { DialogForm } from '../../../components/ui/dialog-form';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { useToast } from '../../../components/ui/toast-context';
-import { ApiError } from '../../../lib/api-client';
-import { showFieldErrors } from '../../../lib/form-errors';
+import { failureDetail, useServerForm } from '../../../lib/use-server-form';
 import { useOpenDispute } from '../api/open-dispute';
+import { OrderActionDialog, type OrderDialogProps } from './order-action-dialog';
 
 export const DISPUTE_TEXTS = {
   title: 'Open Dispute',
@@ -33,38 +30,33 @@ type DisputeFormValues = Omit<DisputeCreate, 'reason'> & { reason: DisputeCreate
 function DisputeForm({ orderId, onDone }: { orderId: number; onDone: () => void }) {
   const openDispute = useOpenDispute(orderId);
   const { showToast } = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<DisputeFormValues, unknown, DisputeCreate>({
+  const { register, errors, isSubmitting, failure, submit, showServerErrors } = useServerForm<
+    DisputeFormValues,
+    unknown,
+    DisputeCreate
+  >({
     resolver: zodResolver(disputeCreateSchema) as Resolver<DisputeFormValues, unknown, DisputeCreate>,
     defaultValues: { reason: '', details: '' },
   });
 
-  const onSubmit = handleSubmit(async (dispute) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (dispute) => {
       await openDispute.mutateAsync(dispute);
       showToast({ title: DISPUTE_TEXTS.done, variant: 'success' });
       onDone();
-    } catch (error) {
-      if (showFieldErrors(error, ['reason', 'details'] as const, setError) === 0) {
-        setFailure(error instanceof ApiError && error.detail ? error.detail : DISPUTE_TEXTS.failed);
-      }
-    }
-  });
+    },
+    (error) => showServerErrors(error, ['reason', 'details'], failureDetail(error, DISPUTE_TEXTS.failed)),
+  );
 
   return (
-    <form
-      noValidate
-      aria-label="Open a dispute"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
+    <DialogForm
+      label="Open a dispute"
+      failure={failure}
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      submitIcon={<ShieldAlert aria-hidden="true" className="size-4" />}
+      submitLabel="Open Dispute"
     >
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
       <SelectField label="Reason" required error={errors.reason?.message} {...register('reason')}>
         <option value="">Choose a reason</option>
         {DISPUTE_REASONS.map((reason) => (
@@ -81,31 +73,20 @@ function DisputeForm({ orderId, onDone }: { orderId: number; onDone: () => void 
         error={errors.details?.message}
         {...register('details')}
       />
-      <FormActions
-        cancel="dialog"
-        pending={isSubmitting}
-        submitIcon={<ShieldAlert aria-hidden="true" className="size-4" />}
-        submitLabel="Open Dispute"
-      />
-    </form>
+    </DialogForm>
   );
 }
 
 /** The buyer or the team asks a general admin to decide: a reason and the details. */
-export function OpenDisputeDialog({
-  orderId,
-  open,
-  onOpenChange,
-}: {
-  orderId: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function OpenDisputeDialog({ orderId, open, onOpenChange }: OrderDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={DISPUTE_TEXTS.title} description={DISPUTE_TEXTS.description}>
-        <DisputeForm orderId={orderId} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <OrderActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={DISPUTE_TEXTS.title}
+      description={DISPUTE_TEXTS.description}
+    >
+      <DisputeForm orderId={orderId} onDone={() => onOpenChange(false)} />
+    </OrderActionDialog>
   );
 }

@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { REVISION_MESSAGE_MAX, revisionRequestSchema, type RevisionRequest } from '@teamhire/shared';
 import { RotateCcw } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '../../../components/ui/alert';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { FormActions } from '../../../components/ui/form-actions';
+import { DialogForm } from '../../../components/ui/dialog-form';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
-import { ApiError } from '../../../lib/api-client';
-import { showFieldErrors } from '../../../lib/form-errors';
+import { failureDetail, useServerForm } from '../../../lib/use-server-form';
 import { useRequestRevision } from '../api/request-revision';
+import { OrderActionDialog, type OrderDialogProps } from './order-action-dialog';
 
 export const REVISION_TEXTS = {
   title: 'Request Revision',
@@ -23,38 +19,30 @@ export const REVISION_TEXTS = {
 function RevisionForm({ orderId, onDone }: { orderId: number; onDone: () => void }) {
   const requestRevision = useRequestRevision(orderId);
   const { showToast } = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RevisionRequest>({
-    resolver: zodResolver(revisionRequestSchema),
-    defaultValues: { message: '' },
-  });
+  const { register, errors, isSubmitting, failure, submit, showServerErrors } =
+    useServerForm<RevisionRequest>({
+      resolver: zodResolver(revisionRequestSchema),
+      defaultValues: { message: '' },
+    });
 
-  const onSubmit = handleSubmit(async (request) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (request) => {
       await requestRevision.mutateAsync(request);
       showToast({ title: REVISION_TEXTS.done, variant: 'success' });
       onDone();
-    } catch (error) {
-      if (showFieldErrors(error, ['message'] as const, setError) === 0) {
-        setFailure(error instanceof ApiError && error.detail ? error.detail : REVISION_TEXTS.failed);
-      }
-    }
-  });
+    },
+    (error) => showServerErrors(error, ['message'], failureDetail(error, REVISION_TEXTS.failed)),
+  );
 
   return (
-    <form
-      noValidate
-      aria-label="Request a revision"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
+    <DialogForm
+      label="Request a revision"
+      failure={failure}
+      onSubmit={onSubmit}
+      pending={isSubmitting}
+      submitIcon={<RotateCcw aria-hidden="true" className="size-4" />}
+      submitLabel="Request Revision"
     >
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
       <TextAreaField
         label="What should change?"
         required
@@ -63,13 +51,7 @@ function RevisionForm({ orderId, onDone }: { orderId: number; onDone: () => void
         error={errors.message?.message}
         {...register('message')}
       />
-      <FormActions
-        cancel="dialog"
-        pending={isSubmitting}
-        submitIcon={<RotateCcw aria-hidden="true" className="size-4" />}
-        submitLabel="Request Revision"
-      />
-    </form>
+    </DialogForm>
   );
 }
 
@@ -80,21 +62,15 @@ export function RequestRevisionDialog({
   revisionsIncluded,
   open,
   onOpenChange,
-}: {
-  orderId: number;
-  revisionsLeft: number;
-  revisionsIncluded: number;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: OrderDialogProps & { revisionsLeft: number; revisionsIncluded: number }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={REVISION_TEXTS.title}
-        description={REVISION_TEXTS.left(revisionsLeft, revisionsIncluded)}
-      >
-        <RevisionForm orderId={orderId} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <OrderActionDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={REVISION_TEXTS.title}
+      description={REVISION_TEXTS.left(revisionsLeft, revisionsIncluded)}
+    >
+      <RevisionForm orderId={orderId} onDone={() => onOpenChange(false)} />
+    </OrderActionDialog>
   );
 }

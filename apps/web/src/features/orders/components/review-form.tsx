@@ -6,13 +6,12 @@ import {
   type ReviewCreate,
 } from '@teamhire/shared';
 import { Star } from 'lucide-react';
-import { useState } from 'react';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { SubmitButton } from '../../../components/ui/form-actions';
 import { TextAreaField } from '../../../components/ui/form-field';
 import { useToast } from '../../../components/ui/toast-context';
-import { ApiError } from '../../../lib/api-client';
+import { failureDetail, useServerForm } from '../../../lib/use-server-form';
 import { useCreateReview } from '../api/create-review';
 
 export const REVIEW_SAVED_MESSAGE = 'Thank you for your review!';
@@ -24,29 +23,22 @@ const RATINGS = Array.from({ length: REVIEW_RATING_MAX }, (_, index) => index + 
 export function ReviewForm({ orderId }: { orderId: number }) {
   const createReview = useCreateReview(orderId);
   const { showToast } = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ReviewCreate>({
-    resolver: zodResolver(reviewCreateSchema),
-    defaultValues: { comment: '' },
-  });
+  const { register, control, errors, isSubmitting, failure, setFailure, submit } =
+    useServerForm<ReviewCreate>({
+      resolver: zodResolver(reviewCreateSchema),
+      defaultValues: { comment: '' },
+    });
   // Radio inputs ignore setValueAs, so the rating is held as the number the contract wants.
   const { field: ratingField } = useController({ control, name: 'rating' });
   const rating = ratingField.value;
 
-  const onSubmit = handleSubmit(async (review) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (review) => {
       await createReview.mutateAsync({ ...review, comment: review.comment || null });
       showToast({ title: REVIEW_SAVED_MESSAGE, variant: 'success' });
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.detail ? error.detail : REVIEW_FAILED_MESSAGE);
-    }
-  });
+    },
+    (error) => setFailure(failureDetail(error, REVIEW_FAILED_MESSAGE)),
+  );
 
   return (
     <form

@@ -10,13 +10,13 @@ import {
   type Team,
 } from '@teamhire/shared';
 import { Plus, Save } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { FormActions, formCardClassName } from '../../../components/ui/form-actions';
 import { useToast } from '../../../components/ui/toast-context';
 import { showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { numberOrUndefined } from '../../../lib/form-values';
 import { useCreatePackage } from '../api/create-package';
@@ -69,29 +69,24 @@ export function PackageForm(props: PackageFormProps) {
   const createPackage = useCreatePackage();
   const updatePackage = useUpdatePackage();
   const { showToast } = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PackageFormValues>({
-    resolver: zodResolver(item ? packageUpdateSchema : packageCreateSchema) as Resolver<PackageFormValues>,
-    defaultValues: startingValues(props),
-  });
+  const { register, setError, errors, isSubmitting, failure, setFailure, submit } =
+    useServerForm<PackageFormValues>({
+      resolver: zodResolver(item ? packageUpdateSchema : packageCreateSchema) as Resolver<PackageFormValues>,
+      defaultValues: startingValues(props),
+    });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       if (item) await updatePackage.mutateAsync({ id: item.id, ...values });
       else await createPackage.mutateAsync(values as PackageCreate);
       showToast({ title: item ? PACKAGE_TEXTS.updated : PACKAGE_TEXTS.created, variant: 'success' });
       await navigate(MANAGE_PACKAGES_PATH);
-    } catch (error) {
+    },
+    (error) => {
       setFailure(item ? updateFailureMessage(error) : createFailureMessage(error));
       showFieldErrors(error, item ? PACKAGE_FIELD_NAMES : CREATE_FIELDS, setError);
-    }
-  });
+    },
+  );
 
   return (
     <form
