@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NOTIFICATION_TEXTS,
-  type Notification,
-  type NotificationList,
-} from '@teamhire/shared';
+import { NOTIFICATION_TEXTS, type Notification, type NotificationList } from '@teamhire/shared';
 import type { ErrorBody } from '../../../test/accounts-helpers';
 import { socketClient, type TestTeam } from '../../../test/chat-helpers';
 import { insertOrderIn, testClock } from '../../../test/delivery-helpers';
@@ -253,14 +249,16 @@ describe('order notifications in the bell', () => {
       }
     });
 
-    it("marks one read, once: the owner only, anyone else is told it does not exist", async () => {
+    it('marks one read, once: the owner only, anyone else is told it does not exist', async () => {
       const [newest] = (await list(reader)).json<NotificationList>().items;
       for (const caller of [stranger, readerTeam.admin, generalAdmin]) {
         const refused = await fx.call('POST', `/api/notifications/${newest!.id}/read`, caller);
         expect(refused.statusCode).toBe(404);
         expect(refused.json<ErrorBody>().detail).toBe(NOTIFICATION_TEXTS.notFound);
       }
-      expect((await fx.call('POST', `/api/notifications/${newest!.id}/read`, undefined)).statusCode).toBe(401);
+      expect((await fx.call('POST', `/api/notifications/${newest!.id}/read`, undefined)).statusCode).toBe(
+        401,
+      );
       expect((await fx.call('POST', '/api/notifications/abc/read', reader)).statusCode).toBe(422);
       expect((await fx.call('POST', '/api/notifications/999999999/read', reader)).statusCode).toBe(404);
       expect((await list(reader)).json<NotificationList>().unread_count).toBe(6);
@@ -270,7 +268,9 @@ describe('order notifications in the bell', () => {
       const first = read.json<Notification>();
       expect(first).toMatchObject({ id: newest!.id, read_at: time.clock().toISOString() });
       time.advance(60_000);
-      const again = (await fx.call('POST', `/api/notifications/${newest!.id}/read`, reader)).json<Notification>();
+      const again = (
+        await fx.call('POST', `/api/notifications/${newest!.id}/read`, reader)
+      ).json<Notification>();
       expect(again.read_at).toBe(first.read_at);
       const after = (await list(reader)).json<NotificationList>();
       expect(after.unread_count).toBe(5);

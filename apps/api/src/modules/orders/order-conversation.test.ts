@@ -132,11 +132,13 @@ describe("a general admin reads an order's conversation", () => {
     );
     expect((await fx.call('GET', `/api/chat-files/${rows[0]!.id}`, generalAdmin)).statusCode).toBe(403);
     expect(
-      (await read(generalAdmin, order.id)).json<OrderConversation>().items.map((message) => message.message_text),
+      (await read(generalAdmin, order.id))
+        .json<OrderConversation>()
+        .items.map((message) => message.message_text),
     ).not.toContain('An admin trying to write.');
     // The route is a GET only: there is nothing to post to.
-    expect((await fx.call('POST', `/api/admin/orders/${order.id}/conversation`, generalAdmin, {})).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await fx.call('POST', `/api/admin/orders/${order.id}/conversation`, generalAdmin, {})).statusCode,
+    ).toBe(404);
   });
 });

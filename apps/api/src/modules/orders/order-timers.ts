@@ -31,7 +31,10 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
           const due = await repository.lockNextAutoComplete(transaction, now);
           if (!due) return undefined;
           assertTransition(due.order, 'auto_complete', ['system'], now);
-          return { ...due, notifications: await completeOrder(transaction, due.order.id, null, now, due.title) };
+          return {
+            ...due,
+            notifications: await completeOrder(transaction, due.order.id, null, now, due.title),
+          };
         });
         if (!completed) break;
         count += 1;

@@ -635,7 +635,9 @@ export async function updateOrderStatus(
         action: `order.${target}`,
         description: `${ORDER_STATUS_LABELS[target]}: order ${orderId} for ${row.package.title}`,
       },
-      notify: { audience, text: `${actor.username} ${TRANSITION_VERBS[target]} the order for ${row.package.title}`,
+      notify: {
+        audience,
+        text: `${actor.username} ${TRANSITION_VERBS[target]} the order for ${row.package.title}`,
       },
     });
     return { audience, title: row.package.title, notifications };

@@ -99,9 +99,9 @@ describe('the header bell with order notifications', { timeout: 15_000 }, () => 
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('unread-count').textContent).toBe('3');
     const menu = await openBell();
-    const orderLinks = (await within(menu).findAllByRole('menuitem', { name: /delivered Package/ }, SLOW)).map(
-      (item) => [item.textContent?.replace(/\s+/g, ' '), item.getAttribute('href')],
-    );
+    const orderLinks = (
+      await within(menu).findAllByRole('menuitem', { name: /delivered Package/ }, SLOW)
+    ).map((item) => [item.textContent?.replace(/\s+/g, ' '), item.getAttribute('href')]);
     expect(orderLinks).toEqual([
       [expect.stringContaining('studio delivered Package 1 (unread)'), '/orders/101'],
       [expect.not.stringContaining('(unread)'), '/orders/102'],
@@ -119,9 +119,9 @@ describe('the header bell with order notifications', { timeout: 15_000 }, () => 
     fireEvent.click(await within(menu).findByRole('menuitem', { name: /Package 2/ }, SLOW));
     expect(await screen.findByText('/orders/102', {}, SLOW)).toBeTruthy();
     await waitFor(() =>
-      expect(requests.some((request) => request.method === 'POST' && request.url === '/api/notifications/2/read')).toBe(
-        true,
-      ),
+      expect(
+        requests.some((request) => request.method === 'POST' && request.url === '/api/notifications/2/read'),
+      ).toBe(true),
     );
     expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' }, SLOW)).toBeTruthy();
   });
@@ -131,7 +131,9 @@ describe('the header bell with order notifications', { timeout: 15_000 }, () => 
     renderBell();
     expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' }, SLOW)).toBeTruthy();
     const menu = await openBell();
-    fireEvent.click(await within(menu).findByRole('menuitem', { name: NOTIFICATION_TEXTS.markAllRead }, SLOW));
+    fireEvent.click(
+      await within(menu).findByRole('menuitem', { name: NOTIFICATION_TEXTS.markAllRead }, SLOW),
+    );
     // The open menu hides the rest of the page from assistive technology, the bell's button too.
     expect(
       await screen.findByRole('button', { name: 'Notifications, 2 unread', hidden: true }, SLOW),
