@@ -168,6 +168,20 @@ describe('order notifications in the bell', () => {
     expect(await kindsByUser(order.id)).toEqual(before);
   });
 
+  it('tells of a step once when parallel requests race for it', async () => {
+    const order = await fx.purchase(buyer, item);
+    await fx.advance(order, team, 'delivered');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => fx.call('POST', `/api/orders/${order.id}/accept`, buyer)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    await expectKinds(order.id, [
+      [buyer, ['work_started', 'delivered']],
+      [team.admin, ['confirmed', 'accepted']],
+      [member(), ['confirmed', 'accepted']],
+    ]);
+  });
+
   it("publishes each notification live on its owner's channel only", async () => {
     const order = await fx.purchase(buyer, item);
     expect((await fx.setStatus(team.admin, order.id, 'in_progress')).statusCode).toBe(200);
