@@ -163,6 +163,7 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'POST /api/disputes/:id/resolve': ['generalAdmin'],
   /** Read-only, for deciding disputes; the parties have the chat itself (403). */
   'GET /api/admin/orders/:id/conversation': ['generalAdmin'],
+  'GET /api/admin/orders/:id/conversation/files/:fileId': ['generalAdmin'],
   /** The selling team is a party but may not review itself (403); strangers do not see the order. */
   'POST /api/orders/:id/review': ['buyer'],
   'GET /api/service-packages/:id/reviews': EVERYONE,

@@ -634,6 +634,10 @@ export async function createRouteWorld(context: TestContext) {
       'GET /api/admin/orders/:id/conversation': async () => ({
         url: `/api/admin/orders/${(await purchase()).id}/conversation`,
       }),
+      // The file `buyer` sent team A, read through an order between them.
+      'GET /api/admin/orders/:id/conversation/files/:fileId': async () => ({
+        url: `/api/admin/orders/${(await purchase()).id}/conversation/files/${fileA.file_url!.split('/').pop()}`,
+      }),
       'POST /api/orders/:id/review': async () => ({
         url: `/api/orders/${(await completedOrder()).id}/review`,
         body: { rating: 5, comment: 'Great work' },

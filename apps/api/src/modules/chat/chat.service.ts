@@ -219,13 +219,14 @@ export async function listMessages(
 /**
  * The conversation between a buyer and a team, read by someone outside it: a general admin
  * deciding a dispute on an order between them (the orders service checks that). It is not a way
- * into the room: the room's access rule is untouched, so nothing here lets the reader join, send,
- * mark read or open the files, whose links are left out (their names and sizes are listed).
+ * into the room: the room's access rule is untouched, so nothing here lets the reader join, send or
+ * mark read. Files link to `fileUrl` (the reader's own download path), and show no preview.
  */
 export async function readCustomerConversation(
   db: Database,
   parties: { teamId: number; buyerId: number },
   page: { before?: number | undefined; limit: number },
+  fileUrl: (fileId: string) => string,
 ): Promise<OrderConversation> {
   const roomId = await repository.findCustomerRoomId(db, parties.teamId, parties.buyerId);
   if (roomId === undefined) return { chat_room_id: null, items: [], next_before: null };
@@ -234,7 +235,11 @@ export async function readCustomerConversation(
   const items = rows
     .slice(0, page.limit)
     .reverse()
-    .map((row) => ({ ...toMessageResponse(row), file_url: null, thumbnail_url: null }));
+    .map((row) => ({
+      ...toMessageResponse(row),
+      file_url: row.file ? fileUrl(row.file.id) : null,
+      thumbnail_url: null,
+    }));
   return { chat_room_id: roomId, items, next_before: more ? (items[0]?.id ?? null) : null };
 }
 

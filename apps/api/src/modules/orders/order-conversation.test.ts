@@ -17,7 +17,9 @@ describe("a general admin reads an order's conversation", () => {
   let team: TestTeam;
   let item: TestPackage;
   let order: Order;
+  let otherOrder: Order;
   let roomId: number;
+  let otherFileId: string;
 
   beforeAll(async () => {
     context = await createTestApp();
@@ -42,8 +44,18 @@ describe("a general admin reads an order's conversation", () => {
     await fx.send(team.members[0]!, roomId, 'Brief received.');
     order = await fx.purchase(buyer, item);
     // The other buyer has an order of their own with the same team, and their own conversation.
-    await fx.purchase(otherBuyer, item);
-    await fx.send(otherBuyer, await fx.buyerRoom(otherBuyer, team.id), 'A private word.');
+    otherOrder = await fx.purchase(otherBuyer, item);
+    const otherRoom = await fx.buyerRoom(otherBuyer, team.id);
+    await fx.send(otherBuyer, otherRoom, 'A private word.');
+    const otherFile = multipart('private.txt', 'text/plain', Buffer.from('private'));
+    const otherUpload = await context.app.inject({
+      method: 'POST',
+      url: `/api/chat-rooms/${otherRoom}/upload`,
+      headers: { ...otherBuyer.headers, ...otherFile.headers },
+      payload: otherFile.payload,
+    });
+    expect(otherUpload.statusCode, otherUpload.body).toBe(201);
+    otherFileId = otherUpload.json<{ file_url: string }>().file_url.split('/').pop()!;
   });
 
   afterAll(async () => {
@@ -53,7 +65,7 @@ describe("a general admin reads an order's conversation", () => {
   const read = (caller: SignedInUser | undefined, orderId: number, query = '') =>
     fx.call('GET', `/api/admin/orders/${orderId}/conversation${query}`, caller);
 
-  it("lists the messages and files of the room of the order's buyer and team, oldest first, without file links", async () => {
+  it("lists the messages and files of the room of the order's buyer and team, oldest first, files linking to the admin's download", async () => {
     const response = await read(generalAdmin, order.id);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<OrderConversation>();
@@ -68,10 +80,15 @@ describe("a general admin reads an order's conversation", () => {
       [team.members[0]!.username, 'member', 'text'],
     ]);
     expect(body.items[0]!.message_text).toBe('Can you make the logo blue?');
+    const fileId = (
+      await context.database.pool.query<{ id: string }>('select id from chat_files where chat_room_id = $1', [
+        roomId,
+      ])
+    ).rows[0]!.id;
     expect(body.items[2]).toMatchObject({
       file_name: 'brief.txt',
       file_size: 9,
-      file_url: null,
+      file_url: `/api/admin/orders/${order.id}/conversation/files/${fileId}`,
       thumbnail_url: null,
     });
     // Nothing of the other buyer's conversation.
@@ -140,5 +157,39 @@ describe("a general admin reads an order's conversation", () => {
     expect(
       (await fx.call('POST', `/api/admin/orders/${order.id}/conversation`, generalAdmin, {})).statusCode,
     ).toBe(404);
+  });
+
+  describe('the files of the conversation', () => {
+    const download = (caller: SignedInUser | undefined, orderId: number, fileId: string) =>
+      fx.call('GET', `/api/admin/orders/${orderId}/conversation/files/${fileId}`, caller);
+    const fileUrl = async () =>
+      (await read(generalAdmin, order.id)).json<OrderConversation>().items.find((item) => item.file_url)!
+        .file_url!;
+
+    it('are downloaded by a general admin, as attachments', async () => {
+      const response = await fx.call('GET', await fileUrl(), generalAdmin);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe('the brief');
+      expect(response.headers['content-type']).toBe('application/octet-stream');
+      expect(response.headers['content-disposition']).toContain('attachment; filename="brief.txt"');
+    });
+
+    it("are refused to the parties (403) and anyone else (404); another room's file is not found through this order", async () => {
+      const url = await fileUrl();
+      for (const party of [buyer, team.admin, team.members[0]!]) {
+        expect((await fx.call('GET', url, party)).statusCode).toBe(403);
+      }
+      for (const outsider of [otherBuyer, seller]) {
+        expect((await fx.call('GET', url, outsider)).statusCode).toBe(404);
+      }
+      expect((await fx.call('GET', url, undefined)).statusCode).toBe(401);
+      // The other buyer's file belongs to the other order's conversation only.
+      expect((await download(generalAdmin, order.id, otherFileId)).statusCode).toBe(404);
+      expect((await download(generalAdmin, otherOrder.id, otherFileId)).statusCode).toBe(200);
+      expect(
+        (await download(generalAdmin, order.id, '00000000-0000-4000-8000-000000000000')).statusCode,
+      ).toBe(404);
+      expect((await download(generalAdmin, order.id, 'not-a-uuid')).statusCode).toBe(422);
+    });
   });
 });
