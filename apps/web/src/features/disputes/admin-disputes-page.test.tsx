@@ -269,7 +269,7 @@ describe('DisputeConversationPage', () => {
                     message_text: 'brief.pdf',
                     file_name: 'brief.pdf',
                     file_size: 2048,
-                    file_url: null,
+                    file_url: '/api/admin/orders/90/conversation/files/6f1c1a4e-8a55-4b8e-9a4f-0c3f7d2b9e10',
                   }),
                 ],
                 next_before: 3,
@@ -287,6 +287,7 @@ describe('DisputeConversationPage', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([expect.stringContaining('Yes, blue.'), expect.stringContaining('brief.pdf2.0 KB')]);
+    expect(within(transcript).getByRole('button', { name: 'Download brief.pdf' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     await waitFor(() => expect(within(transcript).getAllByRole('listitem')).toHaveLength(3));
     expect(within(transcript).getAllByRole('listitem')[0]!.textContent).toContain('Can it be blue?');

@@ -1,13 +1,16 @@
 import { DELIVERY_TEXTS, type ChatMessage, type ChatRole, type Dispute } from '@teamhire/shared';
-import { ChevronUp, Eye, FileText, MessagesSquare } from 'lucide-react';
+import { ChevronUp, Download, Eye, FileText, MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { formatFileSize } from '../../components/orders/deliveries-list';
+import { DOWNLOAD_FAILED, formatFileSize } from '../../components/orders/deliveries-list';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
+import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
+import { downloadWithToken } from '../../lib/file-transfer';
 import { formatDateTime } from '../../lib/format';
 import { useDispute } from './api/get-dispute';
 import { useOrderConversation } from './api/get-order-conversation';
@@ -24,6 +27,33 @@ const SENDER_ROLES: Record<ChatRole, string> = {
   admin: 'Team admin',
   member: 'Team member',
 };
+
+function FileDownload({ url, fileName }: { url: string; fileName: string }) {
+  const { showToast } = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadWithToken(url, fileName);
+    } catch {
+      showToast({ title: DOWNLOAD_FAILED, variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={busy}
+      onClick={() => void download()}
+      aria-label={`Download ${fileName}`}
+    >
+      <Download aria-hidden="true" className="size-4" />
+      Download
+    </Button>
+  );
+}
 
 function Message({ message }: { message: ChatMessage }) {
   const fromBuyer = message.sender_role === 'buyer' || message.sender_role === 'guest';
@@ -46,6 +76,9 @@ function Message({ message }: { message: ChatMessage }) {
           <span className="break-all">{message.file_name ?? message.message_text}</span>
           {message.file_size !== null ? (
             <span className="shrink-0 text-xs text-slate-600">{formatFileSize(message.file_size)}</span>
+          ) : null}
+          {message.file_url ? (
+            <FileDownload url={message.file_url} fileName={message.file_name ?? message.message_text} />
           ) : null}
         </p>
       )}
@@ -87,7 +120,7 @@ function Transcript({ dispute }: { dispute: Dispute }) {
 
 /**
  * A general admin reads what the order's buyer and team wrote to each other, to decide the dispute:
- * every message and the names of the files sent, and no way to write.
+ * every message and the files sent (to download), and no way to write.
  */
 export function DisputeConversationPage() {
   const disputeId = Number(useParams().disputeId);
