@@ -220,7 +220,9 @@ test.describe('delivery, revisions, acceptance and disputes', () => {
     await expect(judgePage).toHaveURL(/\/admin\/disputes$/);
     const open = judgePage.getByRole('list', { name: 'Open disputes' });
     await open.getByRole('link', { name: `Review the dispute of order #${orderId}` }).click();
-    await expect(judgePage.getByText('Half of the agreed sections are missing.')).toBeVisible();
+    await expect(
+      judgePage.getByText('Half of the agreed sections are missing.', { exact: true }),
+    ).toBeVisible();
     await expect(judgePage.getByRole('list', { name: 'Deliveries' })).toContainText(
       'Here is the landing page.',
     );
