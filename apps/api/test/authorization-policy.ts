@@ -62,6 +62,10 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'POST /api/auth/upload-profile-picture': SIGNED_IN,
   'GET /api/navigation': SIGNED_IN,
   'GET /api/activity': SIGNED_IN,
+  /** One's own notifications; the one marked read here is `buyer`'s (others: 404). */
+  'GET /api/notifications': SIGNED_IN,
+  'POST /api/notifications/:id/read': ['buyer'],
+  'POST /api/notifications/read-all': SIGNED_IN,
 
   // Role verification: anyone signed in may ask (a general admin is told there is nothing left to
   // ask for); general admins review.
@@ -157,6 +161,9 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/disputes': ['generalAdmin'],
   'GET /api/disputes/:id': ORDER_A,
   'POST /api/disputes/:id/resolve': ['generalAdmin'],
+  /** Read-only, for deciding disputes; the parties have the chat itself (403). */
+  'GET /api/admin/orders/:id/conversation': ['generalAdmin'],
+  'GET /api/admin/orders/:id/conversation/files/:fileId': ['generalAdmin'],
   /** The selling team is a party but may not review itself (403); strangers do not see the order. */
   'POST /api/orders/:id/review': ['buyer'],
   'GET /api/service-packages/:id/reviews': EVERYONE,

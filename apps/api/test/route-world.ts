@@ -423,6 +423,17 @@ export async function createRouteWorld(context: TestContext) {
       }),
       'GET /api/navigation': () => ({ url: '/api/navigation' }),
       'GET /api/activity': () => ({ url: '/api/activity' }),
+      'GET /api/notifications': () => ({ url: '/api/notifications' }),
+      'POST /api/notifications/:id/read': async () => {
+        // The delivery puts a notification in the buyer's bell.
+        await orderIn('delivered');
+        const [row] = await query<{ id: number }>(
+          'select id from notifications where user_id = $1 order by id desc limit 1',
+          [callers.buyer.user!.id],
+        );
+        return { url: `/api/notifications/${row!.id}/read` };
+      },
+      'POST /api/notifications/read-all': () => ({ url: '/api/notifications/read-all' }),
 
       'POST /api/verification/request': () => ({
         url: '/api/verification/request',
@@ -619,6 +630,13 @@ export async function createRouteWorld(context: TestContext) {
       'POST /api/disputes/:id/resolve': async () => ({
         url: `/api/disputes/${await openDispute()}/resolve`,
         body: { outcome: 'release', message: 'The work matches the package.' },
+      }),
+      'GET /api/admin/orders/:id/conversation': async () => ({
+        url: `/api/admin/orders/${(await purchase()).id}/conversation`,
+      }),
+      // The file `buyer` sent team A, read through an order between them.
+      'GET /api/admin/orders/:id/conversation/files/:fileId': async () => ({
+        url: `/api/admin/orders/${(await purchase()).id}/conversation/files/${fileA.file_url!.split('/').pop()}`,
       }),
       'POST /api/orders/:id/review': async () => ({
         url: `/api/orders/${(await completedOrder()).id}/review`,

@@ -79,6 +79,19 @@ test.describe('delivery, revisions, acceptance and disputes', () => {
 
     await expect(badge(buyerPage, 'Delivered')).toBeVisible();
     await expect(buyerPage.getByRole('note')).toContainText('will be completed automatically on');
+
+    // The buyer's bell tells of both steps without a reload; opening the delivery marks it read.
+    const bell = buyerPage.getByRole('button', { name: 'Notifications, 2 unread' });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    const deliveredNotice = buyerPage.getByRole('menuitem', {
+      name: new RegExp(`${admin.username} delivered ${shop.title}`),
+    });
+    await expect(deliveredNotice).toHaveAttribute('href', orderPath);
+    await expect(buyerPage.getByRole('menuitem', { name: /started work on the order/ })).toBeVisible();
+    await deliveredNotice.click();
+    await expect(buyerPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+    await expect(buyerPage).toHaveURL(new RegExp(`${orderPath}$`));
     const deliveries = buyerPage.getByRole('list', { name: 'Deliveries' });
     await expect(deliveries).toContainText('The first version of the landing page.');
     const download = buyerPage.waitForEvent('download');
@@ -166,6 +179,18 @@ test.describe('delivery, revisions, acceptance and disputes', () => {
     const admin = await createAccount('sadmin', 'TEAM_ADMIN');
     const judge = await createAccount('sjudge', 'GENERAL_ADMIN');
     const shop = await createTeamWithPackage(admin.id, 49_999);
+    // What the buyer and the team said before the order, in their conversation.
+    await withDatabase(async (client) => {
+      const room = await client.query<{ id: number }>(
+        'insert into chat_rooms (team_id, buyer_id) values ($1, $2) returning id',
+        [shop.teamId, buyer.id],
+      );
+      await client.query(
+        `insert into chat_messages (chat_room_id, sender_user_id, message_text)
+         values ($1, $2, 'Six sections, as we agreed?'), ($1, $3, 'Yes, all six sections.')`,
+        [room.rows[0]!.id, buyer.id, admin.id],
+      );
+    });
 
     const buyerPage = await signedInPage(browser, buyer.username);
     const orderPath = await buy(buyerPage, shop.packageId, '$499.99');
@@ -195,11 +220,23 @@ test.describe('delivery, revisions, acceptance and disputes', () => {
     await expect(judgePage).toHaveURL(/\/admin\/disputes$/);
     const open = judgePage.getByRole('list', { name: 'Open disputes' });
     await open.getByRole('link', { name: `Review the dispute of order #${orderId}` }).click();
-    await expect(judgePage.getByText('Half of the agreed sections are missing.')).toBeVisible();
+    await expect(
+      judgePage.getByText('Half of the agreed sections are missing.', { exact: true }),
+    ).toBeVisible();
     await expect(judgePage.getByRole('list', { name: 'Deliveries' })).toContainText(
       'Here is the landing page.',
     );
     await expect(judgePage.getByRole('link', { name: 'Open Order' })).toHaveAttribute('href', orderPath);
+
+    // The admin reads what the two agreed in their conversation, and cannot write in it.
+    await judgePage.getByRole('link', { name: 'View conversation' }).click();
+    const transcript = judgePage.getByRole('list', { name: 'Conversation' });
+    await expect(transcript.getByRole('listitem')).toHaveCount(2);
+    await expect(transcript.getByRole('listitem').first()).toContainText('Six sections, as we agreed?');
+    await expect(transcript.getByRole('listitem').last()).toContainText('Yes, all six sections.');
+    await expect(judgePage.getByRole('textbox')).toHaveCount(0);
+    expect(serious((await new AxeBuilder({ page: judgePage }).analyze()).violations)).toEqual([]);
+    await judgePage.getByRole('link', { name: 'Back to Dispute' }).click();
     const resolve = judgePage.getByRole('form', { name: 'Resolve the dispute' });
     await resolve.getByRole('radio', { name: /Partial refund/ }).check();
     await resolve.getByLabel(/Refund amount/).fill('499.99');

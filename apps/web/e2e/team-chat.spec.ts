@@ -130,12 +130,12 @@ test.describe('team chat', () => {
     const card = adminPage.getByRole('article', { name: buyer.username });
     await expect(card.getByText('Do you build landing pages?')).toBeVisible();
     await expect(adminPage.getByLabel('Conversation statistics')).toContainText('Total Conversations1');
-    await expect(adminPage.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+    await expect(adminPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     expect(serious((await new AxeBuilder({ page: adminPage }).analyze()).violations)).toEqual([]);
 
     // The buyer waits on the inbox page; the admin answers from the team chat page.
     await buyerPage.goto('/messages');
-    await expect(buyerPage.getByRole('button', { name: 'Messages', exact: true })).toBeVisible();
+    await expect(buyerPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await card.getByRole('link', { name: `Reply to ${buyer.username}` }).click();
     await expect(adminPage).toHaveURL(new RegExp(`${roomPath}$`));
     const adminBox = adminPage.getByRole('textbox', { name: 'Message' });
@@ -143,7 +143,7 @@ test.describe('team chat', () => {
     await adminBox.press('Enter');
 
     // Rises without a reload (the user socket), in the bell and on the inbox page.
-    await expect(buyerPage.getByRole('button', { name: 'Messages, 1 unread' })).toBeVisible();
+    await expect(buyerPage.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     await expect(
       buyerPage
         .getByRole('list', { name: 'Conversations' })
@@ -151,12 +151,12 @@ test.describe('team chat', () => {
     ).toContainText('1 unread');
 
     // Opening the room from the bell reads it; back on the inbox the count has fallen.
-    await buyerPage.getByRole('button', { name: 'Messages, 1 unread' }).click();
+    await buyerPage.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     await buyerPage.getByRole('menuitem', { name: new RegExp(teamName) }).click();
     await expect(buyerPage).toHaveURL(new RegExp(`${roomPath}$`));
     await expect(buyerPage.getByRole('log', { name: 'Messages' }).getByText('Yes, in a week.')).toBeVisible();
     await buyerPage.goto('/messages');
-    await expect(buyerPage.getByRole('button', { name: 'Messages', exact: true })).toBeVisible();
+    await expect(buyerPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
     await expect(buyerPage.getByRole('list', { name: 'Conversations' })).not.toContainText('unread');
     expect(serious((await new AxeBuilder({ page: buyerPage }).analyze()).violations)).toEqual([]);
 

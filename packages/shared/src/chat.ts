@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact';
 import type { OrderEventType } from './deliveries';
+import type { Notification } from './notifications';
 import type { OrderStatus } from './orders';
 
 export const CHAT_TEXTS = {
@@ -125,6 +126,15 @@ export const messageListSchema = z.object({
 });
 export type MessageList = z.infer<typeof messageListSchema>;
 
+/**
+ * A general admin's read-only view of the conversation between an order's buyer and its team: the
+ * room of that buyer and team (null when they never wrote), a page of its messages at a time.
+ */
+export const orderConversationSchema = messageListSchema.extend({
+  chat_room_id: z.number().int().nullable(),
+});
+export type OrderConversation = z.infer<typeof orderConversationSchema>;
+
 export const chatAccessSchema = z.object({
   chat_room_id: z.number().int(),
   team_id: z.number().int(),
@@ -223,6 +233,8 @@ export interface ServerEvents {
    * (`event` is the timeline line just added); reload the order.
    */
   order_updated: { order_id: number; status: OrderStatus; event: OrderEventType };
+  /** On the user channel of its owner: a notification was just written for them. */
+  notification_created: { notification: Notification };
 }
 export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
 

@@ -14,6 +14,7 @@ export * from './verification';
 export * from './teams';
 export * from './profile';
 export * from './chat';
+export * from './notifications';
 export * from './packages';
 export * from './billing';
 export * from './deliveries';

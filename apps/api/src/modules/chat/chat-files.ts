@@ -179,6 +179,28 @@ export async function openFile(
 }
 
 /**
+ * A file of the conversation between a buyer and a team, for a reader outside the room whom the caller
+ * has authorized (a general admin deciding a dispute on an order between them). Always a download,
+ * never shown inline; a file of any other room is not found.
+ */
+export async function openCustomerConversationFile(
+  context: { db: Database; uploadsDir: string },
+  parties: { teamId: number; buyerId: number },
+  fileId: string,
+) {
+  const roomId = await repository.findCustomerRoomId(context.db, parties.teamId, parties.buyerId);
+  const file = await repository.findFileWithRoom(context.db, fileId);
+  if (roomId === undefined || !file || file.chatRoomId !== roomId) {
+    throw new AppError('not_found', 'File not found');
+  }
+  return {
+    stream: createReadStream(storedPath(context.uploadsDir, roomId, file.id)),
+    fileName: file.originalName,
+    size: file.sizeBytes,
+  };
+}
+
+/**
  * Deletes the guest sessions that ended before `now`. An upgraded guest's rooms, messages and files
  * already belong to the new account and stay; a guest who never signed up takes their rooms with
  * them (the rows, and the rooms' files on disk once the rows are gone).

@@ -54,6 +54,15 @@ export async function findRoomWithTeam(db: DatabaseOrTransaction, roomId: number
   return row;
 }
 
+/** The room of a signed-in customer and a team, if they ever opened one (there is one at most). */
+export async function findCustomerRoomId(db: DatabaseOrTransaction, teamId: number, buyerId: number) {
+  const [row] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.teamId, teamId), eq(chatRooms.buyerId, buyerId)));
+  return row?.id;
+}
+
 export async function findTeamForChat(db: DatabaseOrTransaction, teamId: number) {
   const [row] = await db
     .select({ id: teams.id, adminId: teams.adminId, isActive: teams.isActive, name: teams.name })

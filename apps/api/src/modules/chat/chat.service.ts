@@ -9,6 +9,7 @@ import {
   type GuestUser,
   type User,
   type MessageList,
+  type OrderConversation,
 } from '@teamhire/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
@@ -213,6 +214,33 @@ export async function listMessages(
   const more = rows.length > page.limit;
   const items = rows.slice(0, page.limit).reverse().map(toMessageResponse);
   return { items, next_before: more ? (items[0]?.id ?? null) : null };
+}
+
+/**
+ * The conversation between a buyer and a team, read by someone outside it: a general admin
+ * deciding a dispute on an order between them (the orders service checks that). It is not a way
+ * into the room: the room's access rule is untouched, so nothing here lets the reader join, send or
+ * mark read. Files link to `fileUrl` (the reader's own download path), and show no preview.
+ */
+export async function readCustomerConversation(
+  db: Database,
+  parties: { teamId: number; buyerId: number },
+  page: { before?: number | undefined; limit: number },
+  fileUrl: (fileId: string) => string,
+): Promise<OrderConversation> {
+  const roomId = await repository.findCustomerRoomId(db, parties.teamId, parties.buyerId);
+  if (roomId === undefined) return { chat_room_id: null, items: [], next_before: null };
+  const rows = await repository.listMessagesBefore(db, roomId, page.before, page.limit);
+  const more = rows.length > page.limit;
+  const items = rows
+    .slice(0, page.limit)
+    .reverse()
+    .map((row) => ({
+      ...toMessageResponse(row),
+      file_url: row.file ? fileUrl(row.file.id) : null,
+      thumbnail_url: null,
+    }));
+  return { chat_room_id: roomId, items, next_before: more ? (items[0]?.id ?? null) : null };
 }
 
 /** Tells every participant's own channel that a room changed, so bells and inboxes refresh. */

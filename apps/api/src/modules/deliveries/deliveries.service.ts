@@ -29,7 +29,7 @@ export async function createDelivery(
   input: { message: string; file_ids?: string[] | undefined },
 ): Promise<Order> {
   const fileIds = [...new Set(input.file_ids ?? [])];
-  const title = await withLockedOrder(
+  const delivered = await withLockedOrder(
     context,
     actor,
     orderId,
@@ -48,7 +48,7 @@ export async function createDelivery(
       });
       await attachFilesToDelivery(transaction, deliveryId, fileIds);
       await repository.markDelivered(transaction, orderId, now, addDays(now, context.autoCompleteDays));
-      await recordStep(transaction, {
+      const notifications = await recordStep(transaction, {
         orderId,
         type: 'delivered',
         actorId: actor.id,
@@ -58,10 +58,12 @@ export async function createDelivery(
           action: 'order.delivered',
           description: `Delivered order ${orderId} for ${row.package.title}`,
         },
+        notify: { audience: ['buyer'], text: `${actor.username} delivered ${row.package.title}` },
       });
-      return row.package.title;
+      return { title: row.package.title, notifications };
     },
   );
+  const { title } = delivered;
   await announceStep(context, {
     orderId,
     type: 'delivered',
@@ -75,6 +77,7 @@ export async function createDelivery(
       `Accept the delivery or request a revision. Without either, it is accepted for you after ${context.autoCompleteDays} days.`,
     ],
     activityAction: 'order.delivered',
+    notifications: delivered.notifications,
   });
   return getOrder(context.db, actor, orderId, context.clock());
 }
@@ -91,14 +94,23 @@ export async function listDeliveries(
 
 /** The buyer accepts the latest delivery: delivered → completed. */
 export async function acceptDelivery(context: OrdersContext, actor: Actor, orderId: number): Promise<Order> {
-  const title = await withLockedOrder(
+  const { title, notifications } = await withLockedOrder(
     context,
     actor,
     orderId,
     async (transaction, { order, row, viewer, now }) => {
       assertTransition(order, 'accept', actorsOf(viewer), now);
-      await completeOrder(transaction, orderId, actor, now, row.package.title, context.platformFeePercent);
-      return row.package.title;
+      return {
+        title: row.package.title,
+        notifications: await completeOrder(
+          transaction,
+          orderId,
+          actor,
+          now,
+          row.package.title,
+          context.platformFeePercent,
+        ),
+      };
     },
   );
   await announceStep(context, {
@@ -110,6 +122,7 @@ export async function acceptDelivery(context: OrdersContext, actor: Actor, order
     subject: `Order ${orderId} completed: ${title}`,
     paragraphs: [`${actor.username} accepted the delivery of ${title}. The order is completed.`],
     activityAction: 'order.completed',
+    notifications,
   });
   return getOrder(context.db, actor, orderId, context.clock());
 }
@@ -121,14 +134,14 @@ export async function requestRevision(
   orderId: number,
   input: { message: string },
 ): Promise<Order> {
-  const title = await withLockedOrder(
+  const { title, notifications } = await withLockedOrder(
     context,
     actor,
     orderId,
     async (transaction, { order, row, viewer, now }) => {
       assertTransition(order, 'request_revision', actorsOf(viewer), now);
       await repository.markRevisionRequested(transaction, orderId, now);
-      await recordStep(transaction, {
+      const notifications = await recordStep(transaction, {
         orderId,
         type: 'revision_requested',
         actorId: actor.id,
@@ -138,8 +151,12 @@ export async function requestRevision(
           action: 'order.revision_requested',
           description: `Requested a revision of ${row.package.title}`,
         },
+        notify: {
+          audience: ['team'],
+          text: `${actor.username} requested a revision of ${row.package.title}`,
+        },
       });
-      return row.package.title;
+      return { title: row.package.title, notifications };
     },
   );
   await announceStep(context, {
@@ -151,6 +168,7 @@ export async function requestRevision(
     subject: `Revision requested on order ${orderId}: ${title}`,
     paragraphs: [`${actor.username} asked for a revision of ${title}:`, excerpt(input.message)],
     activityAction: 'order.revision_requested',
+    notifications,
   });
   return getOrder(context.db, actor, orderId, context.clock());
 }

@@ -68,24 +68,28 @@ export async function openDispute(
         throw error;
       }
       await moveOrder(transaction, orderId, 'disputed', now);
-      await recordStep(transaction, {
+      const audience: Audience[] = transition.by === 'buyer' ? ['team'] : ['buyer'];
+      const notifications = await recordStep(transaction, {
         orderId,
         type: 'dispute_opened',
         actorId: actor.id,
         message: `${DISPUTE_REASON_LABELS[input.reason]}: ${input.details}`,
         at: now,
         activity: { action: 'order.dispute_opened', description: `Opened a dispute on ${row.package.title}` },
+        notify: {
+          audience,
+          text: `${actor.username} opened a dispute on ${row.package.title} (${DISPUTE_REASON_LABELS[input.reason]})`,
+        },
       });
-      return { disputeId, openedAs: transition.by, title: row.package.title };
+      return { disputeId, audience, title: row.package.title, notifications };
     },
   );
-  const audience: Audience[] = opened.openedAs === 'buyer' ? ['team'] : ['buyer'];
   await announceStep(context, {
     orderId,
     type: 'dispute_opened',
     status: 'disputed',
     actorId: actor.id,
-    audience,
+    audience: opened.audience,
     subject: `Dispute opened on order ${orderId}: ${opened.title}`,
     paragraphs: [
       `${actor.username} opened a dispute (${DISPUTE_REASON_LABELS[input.reason]}):`,
@@ -93,6 +97,7 @@ export async function openDispute(
       'A general admin will review it and decide. The order stays on hold until then.',
     ],
     activityAction: 'order.dispute_opened',
+    notifications: opened.notifications,
   });
   return (await findDispute(context.db, opened.disputeId))!.dispute;
 }
@@ -180,7 +185,7 @@ export async function resolveDispute(
           at: now,
         });
       }
-      await recordStep(transaction, {
+      const notifications = await recordStep(transaction, {
         orderId,
         type: 'dispute_resolved',
         actorId: actor.id,
@@ -190,8 +195,12 @@ export async function resolveDispute(
           action: 'order.dispute_resolved',
           description: `Resolved the dispute on order ${orderId} (${DISPUTE_OUTCOME_LABELS[input.outcome]})`,
         },
+        notify: {
+          audience: ['buyer', 'team'],
+          text: `The dispute on ${row.package.title} was resolved: ${DISPUTE_OUTCOME_LABELS[input.outcome]}`,
+        },
       });
-      return { title: row.package.title, target, refundCents };
+      return { title: row.package.title, target, refundCents, notifications };
     },
   );
   const outcomeLine =
@@ -209,6 +218,7 @@ export async function resolveDispute(
     subject: `Dispute on order ${orderId} resolved: ${resolved.title}`,
     paragraphs: [outcomeLine, input.message],
     activityAction: 'order.dispute_resolved',
+    notifications: resolved.notifications,
   });
   return (await findDispute(context.db, id))!.dispute;
 }

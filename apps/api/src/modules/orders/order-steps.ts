@@ -4,6 +4,11 @@ import type { Clock } from '../../deps';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { notificationEmail } from '../mail/templates';
+import {
+  createNotifications,
+  publishNotifications,
+  type PendingNotification,
+} from '../notifications/notifications.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { findUserContact } from './orders.repository';
 import { findOrderParties, insertOrderEvent } from './order-timeline.repository';
@@ -20,8 +25,10 @@ export interface StepContext {
 export type Audience = 'buyer' | 'team';
 
 /**
- * A step on the order's timeline and in its actor's activity feed, written in the transaction of
- * the change it records so the timeline never shows a step that did not happen.
+ * A step on the order's timeline, in its actor's activity feed and in the bell of every user on the
+ * `notify` side (the buyer; the team's admin and members), the actor excepted. All are written in
+ * the transaction of the change they record, so none tells of a step that did not happen. The
+ * notifications it returns are announced after commit by `announceStep`.
  */
 export async function recordStep(
   transaction: DatabaseOrTransaction,
@@ -32,8 +39,9 @@ export async function recordStep(
     message?: string | null;
     at: Date;
     activity?: { action: string; description: string };
+    notify?: { audience: readonly Audience[]; text: string };
   },
-): Promise<void> {
+): Promise<PendingNotification[]> {
   await insertOrderEvent(transaction, {
     orderId: step.orderId,
     type: step.type,
@@ -49,12 +57,29 @@ export async function recordStep(
       metadata: { order_id: step.orderId },
     });
   }
+  if (!step.notify) return [];
+  const parties = await findOrderParties(transaction, step.orderId);
+  if (!parties) return [];
+  const recipients = new Set<number>();
+  if (step.notify.audience.includes('buyer')) recipients.add(parties.buyerId);
+  if (step.notify.audience.includes('team')) {
+    recipients.add(parties.teamAdminId);
+    for (const memberId of parties.memberIds) recipients.add(memberId);
+  }
+  if (step.actorId !== null) recipients.delete(step.actorId);
+  return createNotifications(transaction, {
+    userIds: recipients,
+    kind: step.type,
+    orderId: step.orderId,
+    text: step.notify.text,
+    at: step.at,
+  });
 }
 
 /**
  * After the change is committed: the other side gets an email (the buyer, or the team's admin) and a
- * line in their activity feed, and every party's open pages hear `order_updated` on their own
- * channel so they reload the order.
+ * line in their activity feed, the notifications `recordStep` wrote reach their owners' bells, and
+ * every party's open pages hear `order_updated` on their own channel so they reload the order.
  */
 export async function announceStep(
   context: StepContext,
@@ -67,8 +92,10 @@ export async function announceStep(
     subject: string;
     paragraphs: string[];
     activityAction: string;
+    notifications: readonly PendingNotification[];
   },
 ): Promise<void> {
+  await publishNotifications(context.bus, step.notifications);
   const parties = await findOrderParties(context.db, step.orderId);
   if (!parties) return;
   const recipients = new Set<number>();

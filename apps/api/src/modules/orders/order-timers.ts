@@ -31,8 +31,17 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
           const due = await repository.lockNextAutoComplete(transaction, now);
           if (!due) return undefined;
           assertTransition(due.order, 'auto_complete', ['system'], now);
-          await completeOrder(transaction, due.order.id, null, now, due.title, context.platformFeePercent);
-          return due;
+          return {
+            ...due,
+            notifications: await completeOrder(
+              transaction,
+              due.order.id,
+              null,
+              now,
+              due.title,
+              context.platformFeePercent,
+            ),
+          };
         });
         if (!completed) break;
         count += 1;
@@ -47,6 +56,7 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
             `The delivery of ${completed.title} was accepted automatically ${context.autoCompleteDays} days after it arrived, as nobody asked for changes.`,
           ],
           activityAction: 'order.completed',
+          notifications: completed.notifications,
         });
       }
       return count;
@@ -64,8 +74,17 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
           if (!due) return undefined;
           assertTransition(due.order, 'expire', ['system'], now);
           await moveOrder(transaction, due.order.id, 'cancelled', now);
-          await recordStep(transaction, { orderId: due.order.id, type: 'expired', actorId: null, at: now });
-          return due;
+          const notifications = await recordStep(transaction, {
+            orderId: due.order.id,
+            type: 'expired',
+            actorId: null,
+            at: now,
+            notify: {
+              audience: ['buyer'],
+              text: `Your order for ${due.title} was cancelled: its payment never went through`,
+            },
+          });
+          return { ...due, notifications };
         });
         if (!expired) break;
         count += 1;
@@ -80,6 +99,7 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
             `The payment for ${expired.title} never went through, so the order was cancelled after an hour. Nothing was charged.`,
           ],
           activityAction: 'order.expired',
+          notifications: expired.notifications,
         });
       }
       return count;
@@ -89,12 +109,20 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
       const reminded = await context.db.transaction(async (transaction) => {
         const now = context.clock();
         const claimed = await repository.claimDueReminders(transaction, now, addDays(now, 1), SWEEP_BATCH);
+        const withNotifications = [];
         for (const order of claimed) {
-          await recordStep(transaction, { orderId: order.id, type: 'due_reminder', actorId: null, at: now });
+          const notifications = await recordStep(transaction, {
+            orderId: order.id,
+            type: 'due_reminder',
+            actorId: null,
+            at: now,
+            notify: { audience: ['team'], text: `Order ${order.id} is due tomorrow` },
+          });
+          withNotifications.push({ order, notifications });
         }
-        return claimed;
+        return withNotifications;
       });
-      for (const order of reminded) {
+      for (const { order, notifications } of reminded) {
         await announceStep(context, {
           orderId: order.id,
           type: 'due_reminder',
@@ -106,6 +134,7 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
             `Order ${order.id} is due on ${order.dueAt!.toISOString().slice(0, 10)}. Deliver it in time.`,
           ],
           activityAction: 'order.due_reminder',
+          notifications,
         });
       }
       return reminded.length;

@@ -25,6 +25,7 @@ import type { AppDeps, Clock } from '../../deps';
 import { AppError, conflict } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
+import type { PendingNotification } from '../notifications/notifications.service';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { recordCompletion } from '../payments/ledger.service';
@@ -490,6 +491,7 @@ export async function createOrder(
     );
 
     let result: OrderCreateResult;
+    let notifications: PendingNotification[] = [];
     if (charge.outcome === 'declined') {
       await recordStep(transaction, {
         orderId,
@@ -511,7 +513,13 @@ export async function createOrder(
       };
     } else {
       await repository.confirmOrder(transaction, orderId, placedAt, addDays(placedAt, item.durationDays));
-      await recordStep(transaction, { orderId, type: 'confirmed', actorId: null, at: placedAt });
+      notifications = await recordStep(transaction, {
+        orderId,
+        type: 'confirmed',
+        actorId: null,
+        at: placedAt,
+        notify: { audience: ['team'], text: `New order from ${actor.username}: ${item.title}` },
+      });
       await recordActivity(transaction, {
         userId: actor.id,
         action: 'order.placed',
@@ -533,7 +541,7 @@ export async function createOrder(
         responseBody: result.outcome === 'paid' ? result.order : result.declined,
       });
     }
-    return { kind: 'new' as const, result, teamAdminId: item.teamAdminId, title: item.title };
+    return { kind: 'new' as const, result, title: item.title, notifications };
   });
 
   if (outcome.kind === 'replay') {
@@ -562,6 +570,7 @@ export async function createOrder(
         'The payment is confirmed; start the work when you are ready.',
       ],
       activityAction: 'order.received',
+      notifications: outcome.notifications,
     });
   }
   return outcome.result;
@@ -618,7 +627,10 @@ export async function updateOrderStatus(
     if (target === 'cancelled' || target === 'refunded') {
       await payments.refundOrderPayment(transaction, context.provider, orderId);
     }
-    await recordStep(transaction, {
+    // The other side: the team hears of the buyer's changes, the buyer of the team's, both of an admin's.
+    const audience: Audience[] =
+      transition.by === 'team' ? ['buyer'] : transition.by === 'buyer' ? ['team'] : ['buyer', 'team'];
+    const notifications = await recordStep(transaction, {
       orderId,
       type: STEP_OF_STATUS[target as keyof typeof STEP_OF_STATUS],
       actorId: actor.id,
@@ -627,22 +639,24 @@ export async function updateOrderStatus(
         action: `order.${target}`,
         description: `${ORDER_STATUS_LABELS[target]}: order ${orderId} for ${row.package.title}`,
       },
+      notify: {
+        audience,
+        text: `${actor.username} ${TRANSITION_VERBS[target]} the order for ${row.package.title}`,
+      },
     });
-    return { actingAs: transition.by, title: row.package.title };
+    return { audience, title: row.package.title, notifications };
   });
 
-  // The other side: the team hears of the buyer's changes, the buyer of the team's, both of an admin's.
-  const audience: Audience[] =
-    change.actingAs === 'team' ? ['buyer'] : change.actingAs === 'buyer' ? ['team'] : ['buyer', 'team'];
   await announceStep(context, {
     orderId,
     type: STEP_OF_STATUS[target as keyof typeof STEP_OF_STATUS],
     status: target,
     actorId: actor.id,
-    audience,
+    audience: change.audience,
     subject: `Order ${orderId} ${ORDER_STATUS_LABELS[target].toLowerCase()}: ${change.title}`,
     paragraphs: [`${actor.username} ${TRANSITION_VERBS[target]} the order for ${change.title}.`],
     activityAction: `order.${target}`,
+    notifications: change.notifications,
   });
   return getOrder(context.db, actor, orderId, context.clock());
 }
@@ -698,7 +712,8 @@ export async function assertOrderReader(db: DatabaseOrTransaction, actor: Actor,
 
 /**
  * delivered → completed, in the caller's transaction on the locked row: by the buyer's acceptance
- * (`actor`) or by the system's timer (`actor` null). The held money goes to the fee and the team.
+ * (`actor`; the team hears of it) or by the system's timer (`actor` null; both sides hear of it).
+ * The held money goes to the fee and the team.
  */
 export async function completeOrder(
   transaction: DatabaseOrTransaction,
@@ -707,10 +722,10 @@ export async function completeOrder(
   now: Date,
   title: string,
   platformFeePercent: number,
-): Promise<void> {
+): Promise<PendingNotification[]> {
   await repository.setOrderStatus(transaction, orderId, 'completed', now);
   await recordCompletion(transaction, { orderId, platformFeePercent, at: now });
-  await recordStep(transaction, {
+  return recordStep(transaction, {
     orderId,
     type: actor ? 'accepted' : 'auto_completed',
     actorId: actor?.id ?? null,
@@ -718,6 +733,9 @@ export async function completeOrder(
     ...(actor
       ? { activity: { action: 'order.completed', description: `Accepted the delivery of ${title}` } }
       : {}),
+    notify: actor
+      ? { audience: ['team'], text: `${actor.username} accepted the delivery of ${title}` }
+      : { audience: ['buyer', 'team'], text: `${title} was completed automatically` },
   });
 }
 

@@ -2,8 +2,8 @@ import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
 import { buildWorkspaceLinks, showsMessageBell, verificationBadgeText } from './navigation-links';
-import { NotificationBell } from '../../features/chat/components/notification-bell';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
+import { HeaderBell } from './header-bell';
 import { VerificationBadge } from './verification-badge';
 
 /**
@@ -19,7 +19,7 @@ export function AccountToolbar() {
     <div className="flex items-center gap-3">
       {badge ? <VerificationBadge text={badge} className="hidden sm:inline-flex" /> : null}
       {user.data && flags.data && showsMessageBell(user.data, flags.data) ? (
-        <NotificationBell myName={user.data.username} />
+        <HeaderBell myName={user.data.username} />
       ) : null}
       <ProfileMenu user={user.data} />
     </div>

@@ -38,6 +38,14 @@ const protectedRoutes: RouteObject[] = [
           return { Component: DisputeDetailPage };
         },
       },
+      {
+        path: 'admin/disputes/:disputeId/conversation',
+        lazy: async () => {
+          const { DisputeConversationPage } =
+            await import('../../features/disputes/dispute-conversation-page');
+          return { Component: DisputeConversationPage };
+        },
+      },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { DELIVERY_TEXTS, type Dispute } from '@teamhire/shared';
+import { DELIVERY_TEXTS, type ChatMessage, type Dispute } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
@@ -7,6 +7,12 @@ import { orderFixture } from '../../test/order-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { AdminDisputesPage, DISPUTES_LOAD_FAILED } from './admin-disputes-page';
 import { RESOLVE_TEXTS } from './components/resolve-dispute-form';
+import {
+  CONVERSATION_EMPTY,
+  CONVERSATION_LOAD_FAILED,
+  CONVERSATION_READ_ONLY,
+  DisputeConversationPage,
+} from './dispute-conversation-page';
 import { DisputeDetailPage } from './dispute-detail-page';
 
 beforeEach(() => signIn());
@@ -108,6 +114,9 @@ describe('DisputeDetailPage', () => {
     renderDetail();
     expect(await screen.findByText('The page has none of the sections we agreed on.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open Order' }).getAttribute('href')).toBe('/orders/90');
+    expect(screen.getByRole('link', { name: 'View conversation' }).getAttribute('href')).toBe(
+      '/admin/disputes/8/conversation',
+    );
     expect(screen.getByText('In Dispute')).toBeTruthy();
     const deliveries = await screen.findByRole('list', { name: 'Deliveries' });
     expect(within(deliveries).getByRole('button', { name: 'Download page.zip' })).toBeTruthy();
@@ -203,5 +212,113 @@ describe('DisputeDetailPage', () => {
     stubFetch(() => jsonResponse({ detail: 'Dispute not found' }, 404));
     renderDetail();
     expect((await screen.findByRole('alert')).textContent).toBe(DELIVERY_TEXTS.disputeNotFound);
+  });
+});
+
+describe('DisputeConversationPage', () => {
+  const messageFixture = (overrides: Partial<ChatMessage>): ChatMessage => ({
+    id: 1,
+    chat_room_id: 4,
+    sender_id: 'user:7',
+    sender_name: 'ada',
+    sender_role: 'buyer',
+    message_text: '',
+    message_type: 'text',
+    file_url: null,
+    thumbnail_url: null,
+    file_name: null,
+    file_size: null,
+    file_kind: null,
+    client_message_id: null,
+    created_at: '2025-06-01T10:00:00Z',
+    ...overrides,
+  });
+
+  function renderConversation() {
+    return renderWithProviders(<DisputeConversationPage />, {
+      route: '/admin/disputes/8/conversation',
+      path: '/admin/disputes/:disputeId/conversation',
+    });
+  }
+
+  const message = (id: number, text: string, role: 'buyer' | 'admin' = 'buyer') =>
+    messageFixture({
+      id,
+      chat_room_id: 4,
+      sender_name: role === 'buyer' ? 'ada' : 'grace',
+      sender_role: role,
+      message_text: text,
+    });
+
+  it('reads the conversation oldest first, files by name, earlier pages on demand, and offers no way to write', async () => {
+    const requests = stubFetch(({ url }) => {
+      if (url.startsWith('/api/admin/orders/90/conversation')) {
+        return jsonResponse(
+          url.includes('before=3')
+            ? { chat_room_id: 4, items: [message(1, 'Can it be blue?')], next_before: null }
+            : {
+                chat_room_id: 4,
+                items: [
+                  message(3, 'Yes, blue.', 'admin'),
+                  messageFixture({
+                    id: 4,
+                    chat_room_id: 4,
+                    sender_name: 'ada',
+                    sender_role: 'buyer',
+                    message_type: 'file',
+                    message_text: 'brief.pdf',
+                    file_name: 'brief.pdf',
+                    file_size: 2048,
+                    file_url: '/api/admin/orders/90/conversation/files/6f1c1a4e-8a55-4b8e-9a4f-0c3f7d2b9e10',
+                  }),
+                ],
+                next_before: 3,
+              },
+        );
+      }
+      return jsonResponse(disputeFixture());
+    });
+    renderConversation();
+    expect(await screen.findByRole('heading', { name: 'ada and Pixel Crew' })).toBeTruthy();
+    expect(screen.getByText(CONVERSATION_READ_ONLY)).toBeTruthy();
+    const transcript = await screen.findByRole('list', { name: 'Conversation' });
+    expect(
+      within(transcript)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([expect.stringContaining('Yes, blue.'), expect.stringContaining('brief.pdf2.0 KB')]);
+    expect(within(transcript).getByRole('button', { name: 'Download brief.pdf' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(within(transcript).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(transcript).getAllByRole('listitem')[0]!.textContent).toContain('Can it be blue?');
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(requests.every((request) => request.method === 'GET')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Back to Dispute' }).getAttribute('href')).toBe(
+      '/admin/disputes/8',
+    );
+  });
+
+  it('says when the two never wrote, and explains a failed load with a retry', async () => {
+    let failing = true;
+    stubFetch(({ url }) => {
+      if (url.startsWith('/api/admin/orders/90/conversation')) {
+        return failing
+          ? jsonResponse({ detail: 'Down' }, 503)
+          : jsonResponse({ chat_room_id: null, items: [], next_before: null });
+      }
+      return jsonResponse(disputeFixture());
+    });
+    renderConversation();
+    expect(await screen.findByText(CONVERSATION_LOAD_FAILED)).toBeTruthy();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText(CONVERSATION_EMPTY)).toBeTruthy();
+  });
+
+  it('says the dispute was not found', async () => {
+    stubFetch(() => jsonResponse({ detail: 'Dispute not found' }, 404));
+    renderConversation();
+    expect(await screen.findByText(DELIVERY_TEXTS.disputeNotFound)).toBeTruthy();
   });
 });

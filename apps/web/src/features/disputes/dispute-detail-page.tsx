@@ -1,5 +1,5 @@
 import { DELIVERY_TEXTS, ORDER_STATUSES, ORDER_STATUS_LABELS, type Dispute } from '@teamhire/shared';
-import { ExternalLink, LoaderCircle } from 'lucide-react';
+import { ExternalLink, LoaderCircle, MessagesSquare } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { DeliveriesList } from '../../components/orders/deliveries-list';
 import { DisputeSummary } from '../../components/orders/dispute-summary';
@@ -39,10 +39,19 @@ function OrderOfDispute({ dispute }: { dispute: Dispute }) {
           <h2 id="dispute-order-title" className="text-lg font-semibold text-slate-900">
             {`Order #${dispute.order_id}`}
           </h2>
-          <Link to={`/orders/${dispute.order_id}`} className={buttonClassName('secondary', 'sm')}>
-            <ExternalLink aria-hidden="true" className="size-4" />
-            Open Order
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`/admin/disputes/${dispute.id}/conversation`}
+              className={buttonClassName('secondary', 'sm')}
+            >
+              <MessagesSquare aria-hidden="true" className="size-4" />
+              View conversation
+            </Link>
+            <Link to={`/orders/${dispute.order_id}`} className={buttonClassName('secondary', 'sm')}>
+              <ExternalLink aria-hidden="true" className="size-4" />
+              Open Order
+            </Link>
+          </div>
         </div>
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2">
           <div>

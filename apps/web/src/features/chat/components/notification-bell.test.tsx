@@ -27,7 +27,7 @@ function rooms(count: number, unread: (index: number) => number) {
 }
 
 function openBell() {
-  const trigger = screen.getByRole('button', { name: /^Messages/ });
+  const trigger = screen.getByRole('button', { name: /^Notifications/ });
   fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false });
   return screen.findByRole('menu', {}, SLOW);
 }
@@ -39,7 +39,7 @@ describe('NotificationBell', { timeout: 15_000 }, () => {
     stubFetch(() => jsonResponse(rooms(7, (index) => index)));
     renderBell();
     // 0 + 1 + ... + 6 = 21
-    expect(await screen.findByRole('button', { name: 'Messages, 21 unread' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 21 unread' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('unread-count').textContent).toBe('21');
     const menu = await openBell();
     const items = within(menu).getAllByRole('menuitem');
@@ -59,7 +59,7 @@ describe('NotificationBell', { timeout: 15_000 }, () => {
   it("shows '99+' above 99", async () => {
     stubFetch(() => jsonResponse(rooms(2, () => 60)));
     renderBell();
-    expect(await screen.findByRole('button', { name: 'Messages, 120 unread' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 120 unread' }, SLOW)).toBeTruthy();
     expect(screen.getByTestId('unread-count').textContent).toBe('99+');
   });
 
@@ -88,13 +88,13 @@ describe('NotificationBell', { timeout: 15_000 }, () => {
     let unread = 1;
     stubFetch(() => jsonResponse(rooms(1, () => unread)));
     renderBell();
-    expect(await screen.findByRole('button', { name: 'Messages, 1 unread' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, SLOW)).toBeTruthy();
     await waitFor(() => expect(lastSocket().url).toBe('ws://localhost:3000/ws/user?access_token=access-1'));
     unread = 3;
     lastSocket().serverSends({ type: 'inbox_changed', chat_room_id: 1 });
-    expect(await screen.findByRole('button', { name: 'Messages, 3 unread' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications, 3 unread' }, SLOW)).toBeTruthy();
     unread = 0;
     lastSocket().serverSends({ type: 'inbox_changed', chat_room_id: 1 });
-    expect(await screen.findByRole('button', { name: 'Messages' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notifications' }, SLOW)).toBeTruthy();
   });
 });

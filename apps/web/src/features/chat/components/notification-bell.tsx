@@ -1,7 +1,7 @@
 import { INBOX_WIDGET_ROOMS, UNREAD_POLL_MS } from '@teamhire/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, RotateCcw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DropdownMenu,
@@ -40,18 +40,31 @@ function useLiveInbox() {
   }, [queryClient]);
 }
 
-/** The header's message bell: unread total, and the first five conversations one click away. */
-export function NotificationBell({ myName }: { myName: string | null }) {
+/**
+ * The header's bell: the unread total, and the first five conversations one click away. What else
+ * the bell tells of (the order notifications) comes from outside the chat: its section, shown above
+ * the messages, and its unread count, added to the badge.
+ */
+export function NotificationBell({
+  myName,
+  otherSection = null,
+  otherUnread = 0,
+}: {
+  myName: string | null;
+  otherSection?: ReactNode;
+  otherUnread?: number;
+}) {
   useLiveInbox();
   const inbox = useQuery({ ...inboxQueryOptions(), refetchInterval: UNREAD_POLL_MS });
-  const unread = inbox.data?.reduce((total, room) => total + room.unread_count, 0) ?? 0;
+  const unreadMessages = inbox.data?.reduce((total, room) => total + room.unread_count, 0) ?? 0;
+  const unread = unreadMessages + otherUnread;
   const rooms = inbox.data?.slice(0, INBOX_WIDGET_ROOMS) ?? [];
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
         className="relative rounded-full p-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       >
         <Bell aria-hidden="true" className="size-5" />
         {unread > 0 ? (
@@ -64,7 +77,13 @@ export function NotificationBell({ myName }: { myName: string | null }) {
           </span>
         ) : null}
       </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-80">
+      <DropdownMenuContent className="max-h-[80vh] w-80 overflow-y-auto">
+        {otherSection ? (
+          <>
+            {otherSection}
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuLabel className="text-sm font-semibold text-slate-900">Messages</DropdownMenuLabel>
         {inbox.isPending ? <p className="px-3 py-2 text-sm text-slate-600">Loading…</p> : null}
         {inbox.isError ? (

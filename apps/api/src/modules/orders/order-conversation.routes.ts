@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  messageListQuerySchema,
+  orderConversationSchema,
+  orderFileParamsSchema,
+} from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { openOrderConversationFile, readOrderConversation } from './order-conversation.service';
+
+const tags = ['orders'];
+const secured = { security: [{ bearerAuth: [] }] };
+const errors = (...codes: (401 | 403 | 404 | 422)[]) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
+
+const contentDisposition = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/** General admins read an order's conversation, to decide a dispute; nothing here writes. */
+export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const actorOf = deps.authenticator.requireActor;
+  const context = { db: deps.db, uploadsDir: deps.config.uploadsDir };
+
+  app.get(
+    '/api/admin/orders/:id/conversation',
+    {
+      schema: {
+        tags,
+        summary:
+          "The conversation between the order's buyer and its team, read-only, a page at a time going back (general admins)",
+        ...secured,
+        params: idParamsSchema,
+        querystring: messageListQuerySchema,
+        response: { 200: orderConversationSchema, ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      readOrderConversation(deps.db, await actorOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/admin/orders/:id/conversation/files/:fileId',
+    {
+      schema: {
+        tags,
+        summary:
+          "Download a file of the conversation between the order's buyer and its team (general admins)",
+        ...secured,
+        params: orderFileParamsSchema,
+        response: { 200: z.unknown().describe('The file itself'), ...errors(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const opened = await openOrderConversationFile(
+        context,
+        await actorOf(request),
+        request.params.id,
+        request.params.fileId,
+      );
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', contentDisposition(opened.fileName))
+        .header('content-length', String(opened.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff');
+      return reply.send(opened.stream);
+    },
+  );
+};

@@ -1,0 +1,4 @@
+export const notificationQueryKeys = {
+  all: ['notifications'] as const,
+  bell: ['notifications', 'bell'] as const,
+};
