@@ -73,8 +73,12 @@ export function uploadWithProgress<S extends ResponseSchema>(
  * Saves a file that needs the access token: a plain link cannot send the token, so the file comes
  * through the API client (which renews an expired session) and is handed to the browser as a blob.
  */
-export async function downloadWithToken(path: string, fileName: string): Promise<void> {
-  const url = URL.createObjectURL(await apiRequestBlob(path));
+export async function downloadWithToken(
+  path: string,
+  fileName: string,
+  headers?: Record<string, string>,
+): Promise<void> {
+  const url = URL.createObjectURL(await apiRequestBlob(path, { headers }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

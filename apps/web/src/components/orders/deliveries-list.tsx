@@ -1,12 +1,7 @@
 import { orderFileUrl, type Delivery, type OrderFile } from '@teamhire/shared';
-import { Download, FileText } from 'lucide-react';
-import { useState } from 'react';
-import { downloadWithToken } from '../../lib/file-transfer';
+import { FileText } from 'lucide-react';
 import { formatDateTime } from '../../lib/format';
-import { Button } from '../ui/button';
-import { useToast } from '../ui/toast-context';
-
-export const DOWNLOAD_FAILED = 'Failed to download the file. Please try again.';
+import { DownloadButton } from '../ui/download-button';
 
 /** '512 B', '3.4 KB', '12.0 MB', '1.00 GB'. */
 export function formatFileSize(bytes: number): string {
@@ -17,18 +12,6 @@ export function formatFileSize(bytes: number): string {
 }
 
 function DeliveryFile({ orderId, file }: { orderId: number; file: OrderFile }) {
-  const { showToast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadWithToken(orderFileUrl(orderId, file.id), file.file_name);
-    } catch {
-      showToast({ title: DOWNLOAD_FAILED, variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <li className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
       <FileText aria-hidden="true" className="size-6 shrink-0 text-indigo-600" />
@@ -36,16 +19,7 @@ function DeliveryFile({ orderId, file }: { orderId: number; file: OrderFile }) {
         <p className="truncate text-sm font-medium text-slate-900">{file.file_name}</p>
         <p className="text-xs text-slate-600">{formatFileSize(file.size)}</p>
       </div>
-      <Button
-        size="sm"
-        variant="secondary"
-        disabled={busy}
-        onClick={() => void download()}
-        aria-label={`Download ${file.file_name}`}
-      >
-        <Download aria-hidden="true" className="size-4" />
-        Download
-      </Button>
+      <DownloadButton path={orderFileUrl(orderId, file.id)} fileName={file.file_name} />
     </li>
   );
 }

@@ -149,8 +149,13 @@ export function createGuestRoom(
  * Files are served to room members only, so they are fetched with the token and shown
  * through blob URLs: a plain <img src> cannot carry it.
  */
+/** A room file is fetched with the member's token, or with a guest's session header. */
+export function fileRequestHeaders(): Record<string, string> | undefined {
+  return getAccessToken() ? undefined : guestHeaders();
+}
+
 export function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
-  return apiRequestBlob(path, { signal, headers: getAccessToken() ? undefined : guestHeaders() });
+  return apiRequestBlob(path, { signal, headers: fileRequestHeaders() });
 }
 
 /** The size in the too-large message: 'Your file is X.XXGB.' */

@@ -1,20 +1,14 @@
-import { DELIVERY_TEXTS, type ChatMessage, type ChatRole, type Dispute } from '@teamhire/shared';
-import { ChevronUp, Download, Eye, FileText, MessagesSquare } from 'lucide-react';
-import { useState } from 'react';
-import { useParams } from 'react-router';
-import { DOWNLOAD_FAILED, formatFileSize } from '../../components/orders/deliveries-list';
+import { type ChatMessage, type ChatRole, type Dispute } from '@teamhire/shared';
+import { ChevronUp, Eye, FileText, MessagesSquare } from 'lucide-react';
+import { formatFileSize } from '../../components/orders/deliveries-list';
+import { DownloadButton } from '../../components/ui/download-button';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
-import { PageShell } from '../../components/ui/page-shell';
-import { useToast } from '../../components/ui/toast-context';
-import { ApiError } from '../../lib/api-client';
-import { downloadWithToken } from '../../lib/file-transfer';
 import { formatDateTime } from '../../lib/format';
-import { useDispute } from './api/get-dispute';
 import { useOrderConversation } from './api/get-order-conversation';
-import { DISPUTE_LOAD_FAILED } from './dispute-detail-page';
+import { DisputePage } from './components/dispute-page';
 
 export const CONVERSATION_LOAD_FAILED = 'Failed to load the conversation. Please try again.';
 export const CONVERSATION_EMPTY = 'The buyer and the team have not written to each other.';
@@ -27,33 +21,6 @@ const SENDER_ROLES: Record<ChatRole, string> = {
   admin: 'Team admin',
   member: 'Team member',
 };
-
-function FileDownload({ url, fileName }: { url: string; fileName: string }) {
-  const { showToast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadWithToken(url, fileName);
-    } catch {
-      showToast({ title: DOWNLOAD_FAILED, variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      disabled={busy}
-      onClick={() => void download()}
-      aria-label={`Download ${fileName}`}
-    >
-      <Download aria-hidden="true" className="size-4" />
-      Download
-    </Button>
-  );
-}
 
 function Message({ message }: { message: ChatMessage }) {
   const fromBuyer = message.sender_role === 'buyer' || message.sender_role === 'guest';
@@ -78,7 +45,7 @@ function Message({ message }: { message: ChatMessage }) {
             <span className="shrink-0 text-xs text-slate-600">{formatFileSize(message.file_size)}</span>
           ) : null}
           {message.file_url ? (
-            <FileDownload url={message.file_url} fileName={message.file_name ?? message.message_text} />
+            <DownloadButton path={message.file_url} fileName={message.file_name ?? message.message_text} />
           ) : null}
         </p>
       )}
@@ -123,41 +90,31 @@ function Transcript({ dispute }: { dispute: Dispute }) {
  * every message and the files sent (to download), and no way to write.
  */
 export function DisputeConversationPage() {
-  const disputeId = Number(useParams().disputeId);
-  const dispute = useDispute(disputeId);
-  const validId = Number.isInteger(disputeId) && disputeId > 0;
-  const notFound =
-    !validId || (dispute.error instanceof ApiError && [404, 422].includes(dispute.error.status));
   return (
-    <PageShell
+    <DisputePage
       title="Conversation"
-      backTo={{ to: validId ? `/admin/disputes/${disputeId}` : '/admin/disputes', label: 'Back to Dispute' }}
+      back={(disputeId) => ({
+        to: disputeId ? `/admin/disputes/${disputeId}` : '/admin/disputes',
+        label: 'Back to Dispute',
+      })}
     >
-      {notFound ? (
-        <p role="alert" className="text-slate-700">
-          {DELIVERY_TEXTS.disputeNotFound}
-        </p>
-      ) : dispute.isPending ? (
-        <LoadingStatus text="Loading the dispute..." />
-      ) : dispute.isError ? (
-        <ErrorWithRetry message={DISPUTE_LOAD_FAILED} onRetry={() => void dispute.refetch()} />
-      ) : (
+      {(dispute) => (
         <div className="flex flex-col gap-6">
           <div className="flex flex-col gap-1">
             <h2 className="text-lg font-semibold text-slate-900">
-              {`${dispute.data.order.buyer.username} and ${dispute.data.order.team.name}`}
+              {`${dispute.order.buyer.username} and ${dispute.order.team.name}`}
             </h2>
             <p className="text-sm text-slate-600">
-              {`Order #${dispute.data.order_id}: ${dispute.data.order.service_package_title}`}
+              {`Order #${dispute.order_id}: ${dispute.order.service_package_title}`}
             </p>
             <p className="mt-2 flex items-center gap-2 text-sm text-slate-700">
               <Eye aria-hidden="true" className="size-4 shrink-0" />
               {CONVERSATION_READ_ONLY}
             </p>
           </div>
-          <Transcript dispute={dispute.data} />
+          <Transcript dispute={dispute} />
         </div>
       )}
-    </PageShell>
+    </DisputePage>
   );
 }

@@ -1,29 +1,18 @@
 import { DELIVERY_TEXTS, ORDER_STATUSES, ORDER_STATUS_LABELS, type Dispute } from '@teamhire/shared';
-import { ExternalLink, LoaderCircle, MessagesSquare } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { ExternalLink, MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
 import { DeliveriesList } from '../../components/orders/deliveries-list';
 import { DisputeSummary } from '../../components/orders/dispute-summary';
 import { OrderHistory } from '../../components/orders/order-history';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
-import { PageShell } from '../../components/ui/page-shell';
-import { ApiError } from '../../lib/api-client';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { formatMoney } from '../../lib/format';
 import { useOrder } from '../../lib/queries/get-order';
-import { useDispute } from './api/get-dispute';
+import { DisputePage } from './components/dispute-page';
 import { ResolveDisputeForm } from './components/resolve-dispute-form';
 
-export const DISPUTE_LOAD_FAILED = 'Failed to load the dispute. Please try again.';
 export const ORDER_LOAD_FAILED = 'Failed to load the order of this dispute. Please try again.';
-
-function Loading({ text }: { text: string }) {
-  return (
-    <p role="status" className="flex items-center gap-2 text-slate-600">
-      <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-      {text}
-    </p>
-  );
-}
 
 function OrderOfDispute({ dispute }: { dispute: Dispute }) {
   const order = useOrder(dispute.order_id);
@@ -86,7 +75,7 @@ function OrderOfDispute({ dispute }: { dispute: Dispute }) {
           ) : null}
         </dl>
       </section>
-      {order.isPending ? <Loading text="Loading the order..." /> : null}
+      {order.isPending ? <LoadingStatus text="Loading the order..." /> : null}
       {order.isError ? (
         <ErrorWithRetry message={ORDER_LOAD_FAILED} onRetry={() => void order.refetch()} />
       ) : null}
@@ -102,28 +91,15 @@ function OrderOfDispute({ dispute }: { dispute: Dispute }) {
 
 /** A general admin reads a dispute with its order's deliveries and history, and decides it. */
 export function DisputeDetailPage() {
-  const disputeId = Number(useParams().disputeId);
-  const dispute = useDispute(disputeId);
-  const validId = Number.isInteger(disputeId) && disputeId > 0;
-  const notFound =
-    !validId || (dispute.error instanceof ApiError && [404, 422].includes(dispute.error.status));
   return (
-    <PageShell title="Dispute" backTo={{ to: '/admin/disputes', label: 'Back to Disputes' }}>
-      {notFound ? (
-        <p role="alert" className="text-slate-700">
-          {DELIVERY_TEXTS.disputeNotFound}
-        </p>
-      ) : dispute.isPending ? (
-        <Loading text="Loading the dispute..." />
-      ) : dispute.isError ? (
-        <ErrorWithRetry message={DISPUTE_LOAD_FAILED} onRetry={() => void dispute.refetch()} />
-      ) : (
+    <DisputePage title="Dispute" back={() => ({ to: '/admin/disputes', label: 'Back to Disputes' })}>
+      {(dispute) => (
         <div className="flex flex-col gap-6">
-          <DisputeSummary dispute={dispute.data} />
-          {dispute.data.status === 'open' ? <ResolveDisputeForm dispute={dispute.data} /> : null}
-          <OrderOfDispute dispute={dispute.data} />
+          <DisputeSummary dispute={dispute} />
+          {dispute.status === 'open' ? <ResolveDisputeForm dispute={dispute} /> : null}
+          <OrderOfDispute dispute={dispute} />
         </div>
       )}
-    </PageShell>
+    </DisputePage>
   );
 }

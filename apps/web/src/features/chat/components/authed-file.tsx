@@ -1,9 +1,8 @@
 import { fileKindOf, type ChatMessage } from '@teamhire/shared';
-import { Download, FileText } from 'lucide-react';
+import { FileText } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useToast } from '../../../components/ui/toast-context';
-import { fetchFileBlob } from '../chat-api';
+import { DownloadButton as SharedDownloadButton } from '../../../components/ui/download-button';
+import { fetchFileBlob, fileRequestHeaders } from '../chat-api';
 import { formatFileSize } from '../chat-format';
 
 export const IMAGE_FAILED = 'Failed to load image';
@@ -44,41 +43,15 @@ export function AuthedImage({ path, alt }: { path: string; alt: string }) {
   return <img src={url} alt={alt} className="max-h-64 max-w-full rounded-lg" />;
 }
 
-/** Saves a room file through a blob, since the download needs the token too. */
+/** Saves a room file: a member sends their token, a guest their session header. */
 export function DownloadButton({ message }: { message: ChatMessage }) {
-  const { showToast } = useToast();
-  const [busy, setBusy] = useState(false);
-  const name = message.file_name ?? 'file';
-  async function download() {
-    if (!message.file_url) return;
-    setBusy(true);
-    try {
-      const blob = await fetchFileBlob(message.file_url);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    } catch {
-      showToast({ title: 'Failed to download the file. Please try again.', variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  if (!message.file_url) return null;
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      onClick={() => void download()}
-      disabled={busy}
-      aria-label={`Download ${name}`}
-    >
-      <Download aria-hidden="true" className="size-4" />
-      Download
-    </Button>
+    <SharedDownloadButton
+      path={message.file_url}
+      fileName={message.file_name ?? 'file'}
+      headers={fileRequestHeaders()}
+    />
   );
 }
 
