@@ -3,14 +3,15 @@ import {
   MONEY_TEXTS,
   PAYOUT_SHARE_PERCENT_MAX,
   PAYOUT_SHARE_PERCENT_MIN,
-  payoutSplitUpdateSchema,
+  payoutShareInputSchema,
   type PayoutShare,
   type PayoutSplit,
   type PayoutSplitUpdate,
 } from '@teamhire/shared';
 import { Save } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { SubmitButton } from '../../../components/ui/form-actions';
@@ -41,6 +42,13 @@ function AdminBadge() {
   );
 }
 
+/**
+ * The form checks each share; the sum is shown live and checked before sending. A sum error on the
+ * list itself would stay on the form after the shares are corrected (react-hook-form keeps an error
+ * set on an array path) and silently block the next save.
+ */
+const sharesFormSchema = z.strictObject({ shares: z.array(payoutShareInputSchema) });
+
 /** The server names a share by its place in the list ('body.shares.1.percent'); the form does too. */
 const SHARE_FIELD_PATH = /^(?:body\.)?shares\.(\d+)\.(percent|user_id)$/;
 
@@ -55,7 +63,7 @@ function PayoutSplitForm({ split }: { split: PayoutSplit }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PayoutSplitUpdate, unknown, PayoutSplitUpdate>({
-    resolver: zodResolver(payoutSplitUpdateSchema) as Resolver<PayoutSplitUpdate, unknown, PayoutSplitUpdate>,
+    resolver: zodResolver(sharesFormSchema) as Resolver<PayoutSplitUpdate, unknown, PayoutSplitUpdate>,
     defaultValues: {
       shares: split.shares.map((share) => ({ user_id: share.user_id, percent: share.percent })),
     },
@@ -64,7 +72,7 @@ function PayoutSplitForm({ split }: { split: PayoutSplit }) {
   const total = sumOfPercents(watched);
   const complete = total === 100;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const save = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await update.mutateAsync(values);
@@ -93,13 +101,17 @@ function PayoutSplitForm({ split }: { split: PayoutSplit }) {
     }
   });
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Enter in a share submits the form even while Save is disabled: refuse it the same way.
+    if (!complete) {
+      event.preventDefault();
+      return;
+    }
+    void save(event);
+  };
+
   return (
-    <form
-      noValidate
-      aria-label="Payout split"
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-    >
+    <form noValidate aria-label="Payout split" onSubmit={onSubmit} className="flex flex-col gap-4">
       {failure ? <Alert variant="error">{failure}</Alert> : null}
       <ul aria-label="Shares" className="divide-y divide-slate-100">
         {split.shares.map((share, index) => {
@@ -109,7 +121,6 @@ function PayoutSplitForm({ split }: { split: PayoutSplit }) {
             <li key={share.user_id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <p className="min-w-0 flex-1">
                 <label htmlFor={inputId} className="font-semibold text-slate-900">
-                  <span className="sr-only">Share of </span>
                   {memberName(share)}
                 </label>
                 {share.is_admin ? <AdminBadge /> : null}
@@ -118,6 +129,8 @@ function PayoutSplitForm({ split }: { split: PayoutSplit }) {
                 <div className="flex items-center gap-2">
                   <input
                     id={inputId}
+                    // The visible label is the name alone; the spoken one says what the number is.
+                    aria-label={`Share of ${memberName(share)}`}
                     type="number"
                     inputMode="numeric"
                     min={PAYOUT_SHARE_PERCENT_MIN}
