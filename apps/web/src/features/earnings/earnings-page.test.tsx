@@ -110,25 +110,42 @@ describe('EarningsPage', () => {
     expect(await screen.findByRole('table', { name: 'Earnings per order' })).toBeTruthy();
   });
 
-  it('connects a payout account and follows the onboarding link; once active it says so', async () => {
+  it('connects a payout account that is active at once, and says so without leaving', async () => {
     let status: PayoutAccountStatus = 'none';
     const { requests } = renderPage(({ url, method }) => {
       if (url !== '/api/user/payout-account') return undefined;
       if (method === 'POST') {
         status = 'active';
-        return jsonResponse({ status: 'active', onboarding_url: '/earnings/payout-return' });
+        return jsonResponse({ status: 'active', onboarding_url: 'http://localhost:8000/earnings' });
       }
       return jsonResponse({ status });
     });
     const section = await screen.findByRole('region', { name: 'Payout account' });
     expect(await within(section).findByText(EARNINGS_TEXTS.noPayoutAccount)).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: MONEY_TEXTS.connectPayoutAccount }));
-    expect((await screen.findByRole('status', { name: 'Current location' })).textContent).toBe(
-      '/earnings/payout-return',
-    );
+    expect(await within(section).findByText(MONEY_TEXTS.payoutAccountActive)).toBeTruthy();
+    expect(within(section).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Current location' })).toBeNull();
     expect(requests.filter((request) => request.method === 'POST')).toEqual([
       { url: '/api/user/payout-account', method: 'POST', body: undefined },
     ]);
+    // The totals are asked for again: an account that became active may have been paid.
+    await waitFor(() =>
+      expect(requests.filter((request) => request.url === '/api/user/earnings')).toHaveLength(2),
+    );
+  });
+
+  it('follows the onboarding link while the account is pending', async () => {
+    renderPage(({ url, method }) =>
+      url === '/api/user/payout-account' && method === 'POST'
+        ? jsonResponse({ status: 'pending', onboarding_url: '/earnings/payout-return' })
+        : undefined,
+    );
+    const section = await screen.findByRole('region', { name: 'Payout account' });
+    fireEvent.click(await within(section).findByRole('button', { name: MONEY_TEXTS.connectPayoutAccount }));
+    expect((await screen.findByRole('status', { name: 'Current location' })).textContent).toBe(
+      '/earnings/payout-return',
+    );
   });
 
   it('says the payout account is connected, or that onboarding is not finished', async () => {
