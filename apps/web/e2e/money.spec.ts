@@ -22,14 +22,25 @@ async function addMember(teamId: number, userId: number): Promise<void> {
   });
 }
 
-/** Buys the package with the success card and returns the path of the order's page. */
-async function buy(page: Page, packageId: number, price: string): Promise<string> {
+/** Saves a Visa at /billing-payments; the first card saved is the default. */
+async function saveCard(page: Page): Promise<void> {
+  await page.goto('/billing-payments');
+  await page.getByRole('button', { name: 'Add Payment Method' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+  await dialog.getByLabel('Name', { exact: true }).fill('Work Visa');
+  await dialog.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await dialog.getByLabel('Month').fill('12');
+  await dialog.getByLabel('Year').fill(EXPIRY_YEAR);
+  await dialog.getByLabel(/CVV/).fill('123');
+  await dialog.getByRole('button', { name: 'Save Payment Method' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Buys the package with the saved default card (no card fields) and returns the order's path. */
+async function buyWithSavedCard(page: Page, packageId: number, price: string): Promise<string> {
   await page.goto(`/payment/${packageId}`);
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry Month').selectOption('12');
-  await page.getByLabel('Expiry Year').selectOption(EXPIRY_YEAR);
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder Name').fill('Farah Buyer');
+  await expect(page.getByRole('radio', { name: 'Visa ending in 4242 (default)' })).toBeChecked();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await page.getByLabel('Street Address').fill('1 Market Street');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('State / Province').fill('CA');
@@ -84,9 +95,10 @@ test.describe('money to the team', () => {
     await expect(memberPage.getByRole('dialog').getByRole('spinbutton')).toHaveCount(0);
     await memberPage.keyboard.press('Escape');
 
-    // The buyer pays; the team delivers; the buyer accepts.
+    // The buyer pays with a saved card; the team delivers; the buyer accepts.
     const buyerPage = await signedInPage(browser, buyer.username);
-    const orderPath = await buy(buyerPage, shop.packageId, '$499.99');
+    await saveCard(buyerPage);
+    const orderPath = await buyWithSavedCard(buyerPage, shop.packageId, '$499.99');
     const orderId = Number(orderPath.split('/').pop());
 
     // While the order is held the member's share is pending.
@@ -139,10 +151,14 @@ test.describe('money to the team', () => {
     await expect(recent.getByRole('link', { name: `#${orderId}` }).first()).toBeVisible();
     expect(serious((await new AxeBuilder({ page: judgePage }).analyze()).violations)).toEqual([]);
 
-    // What the pages showed is what the ledger holds: the member was credited their 30% exactly.
+    // The order completed, paid with the saved card.
     const stored = await withDatabase((client) =>
-      client.query<{ status: string }>(`select status::text as status from orders where id = $1`, [orderId]),
+      client.query<{ status: string; saved: boolean }>(
+        `select o.status::text as status, p.saved_payment_method_id is not null as saved
+           from orders o join payments p on p.order_id = o.id where o.id = $1`,
+        [orderId],
+      ),
     );
-    expect(stored.rows).toEqual([{ status: 'completed' }]);
+    expect(stored.rows).toEqual([{ status: 'completed', saved: true }]);
   });
 });
