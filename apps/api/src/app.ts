@@ -33,6 +33,8 @@ import { ordersContext } from './modules/orders/orders.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { moneyRoutes } from './modules/payments/money.routes';
+import { createPayouts, payoutsContext, type Payouts } from './modules/payments/payouts.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
@@ -68,6 +70,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** The order timers' sweeps, as the job runner calls them (tests call them too). */
     orderTimers: OrderTimers;
+    /** The payout job, as the job runner calls it (tests call it too). */
+    payouts: Payouts;
     /** The retention sweep, as the job runner calls it (tests call it too). */
     retention: Retention;
     /** The job runner once started; undefined when JOBS_ENABLED is false or it could not start. */
@@ -217,10 +221,12 @@ export async function buildApp({
   app.decorate('orderTimers', orderTimers);
   const retention = createRetention(deps);
   app.decorate('retention', retention);
+  const payouts = createPayouts(payoutsContext(deps));
+  app.decorate('payouts', payouts);
   // The runner starts beside the routes rather than before them: requests are served at once, and a
   // runner that cannot start yet (its schema being created by another instance) holds nothing up.
   const jobs: Promise<Jobs | undefined> = config.jobsEnabled
-    ? startJobs({ pool: database.pool, timers: orderTimers, retention, logger: app.log }).catch(
+    ? startJobs({ pool: database.pool, timers: orderTimers, retention, payouts, logger: app.log }).catch(
         (error: unknown) => {
           app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
           return undefined;
@@ -246,6 +252,7 @@ export async function buildApp({
   await app.register(deliveriesRoutes, deps);
   await app.register(disputesRoutes, deps);
   await app.register(paymentsRoutes, deps);
+  await app.register(moneyRoutes, deps);
   await app.register(reviewsRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(chatRoutes, deps);

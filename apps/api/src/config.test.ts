@@ -53,6 +53,7 @@ describe('loadConfig', () => {
       chatRateLimits: { messagesPerMinute: 60, uploadsPerMinute: 20 },
       chatUploadQuotaBytes: 5 * 1024 ** 3,
       autoCompleteDays: 3,
+      platformFeePercent: 10,
       jobsEnabled: true,
       initialAdmin: undefined,
     });
@@ -96,6 +97,7 @@ describe('loadConfig', () => {
       CHAT_UPLOADS_PER_MINUTE: '5',
       CHAT_UPLOAD_QUOTA_BYTES: '1073741824',
       AUTO_COMPLETE_DAYS: '5',
+      PLATFORM_FEE_PERCENT: '12',
       JOBS_ENABLED: 'false',
     });
     expect(config).toEqual({
@@ -125,6 +127,7 @@ describe('loadConfig', () => {
       chatRateLimits: { messagesPerMinute: 30, uploadsPerMinute: 5 },
       chatUploadQuotaBytes: 1024 ** 3,
       autoCompleteDays: 5,
+      platformFeePercent: 12,
       jobsEnabled: false,
       initialAdmin: {
         email: 'root@teamhire.example.com',

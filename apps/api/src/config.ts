@@ -4,6 +4,7 @@ import {
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_UPLOAD_QUOTA_BYTES_DEFAULT,
   CHAT_UPLOADS_PER_MINUTE,
+  PLATFORM_FEE_PERCENT_DEFAULT,
 } from '@teamhire/shared';
 import { REPO_ROOT, WEB_DIST_DIR } from './paths';
 
@@ -52,6 +53,8 @@ const environmentSchema = z.object({
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).optional(),
   /** Days after the latest delivery when the system accepts it for a buyer who did nothing. */
   AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(60).default(3),
+  /** The marketplace's whole-percent share of every completed order; the rest goes to the team. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().int().min(0).max(100).default(PLATFORM_FEE_PERCENT_DEFAULT),
   /** Whether this process runs the timers (auto-complete, pending expiry, due reminders). */
   JOBS_ENABLED: booleanFromEnv.default(true),
   BODY_LIMIT_BYTES: z.coerce
@@ -107,6 +110,7 @@ export interface Config {
   /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
   chatUploadQuotaBytes: number;
   autoCompleteDays: number;
+  platformFeePercent: number;
   jobsEnabled: boolean;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
@@ -159,6 +163,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
     autoCompleteDays: env.AUTO_COMPLETE_DAYS,
+    platformFeePercent: env.PLATFORM_FEE_PERCENT,
     jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
     chatRateLimits: {

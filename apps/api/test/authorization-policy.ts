@@ -170,5 +170,14 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'DELETE /api/user/payment-methods/:id': ['buyer'],
   'POST /api/user/payment-methods/:id/set-default': ['buyer'],
   'GET /api/user/payment-history': SIGNED_IN,
+
+  // Money to the team: team A's split (its people read, its admin sets); one's own earnings and
+  // payout account; the marketplace's finance summary for general admins.
+  'GET /api/teams/:id/payout-split': [...TEAM_A, 'generalAdmin'],
+  'PUT /api/teams/:id/payout-split': ['teamAdmin'],
+  'GET /api/user/earnings': SIGNED_IN,
+  'GET /api/user/payout-account': SIGNED_IN,
+  'POST /api/user/payout-account': SIGNED_IN,
+  'GET /api/admin/finance': ['generalAdmin'],
   'GET /ws/user': ['guest', ...SIGNED_IN],
 };

@@ -647,6 +647,20 @@ export async function createRouteWorld(context: TestContext) {
         url: `/api/user/payment-methods/${await savedMethod()}/set-default`,
       }),
       'GET /api/user/payment-history': () => ({ url: '/api/user/payment-history' }),
+      'GET /api/teams/:id/payout-split': () => ({ url: `/api/teams/${teamA.id}/payout-split` }),
+      'PUT /api/teams/:id/payout-split': () => ({
+        url: `/api/teams/${teamA.id}/payout-split`,
+        body: {
+          shares: [
+            { user_id: teamA.admin.id, percent: 60 },
+            { user_id: teamA.members[0]!.id, percent: 40 },
+          ],
+        },
+      }),
+      'GET /api/user/earnings': () => ({ url: '/api/user/earnings' }),
+      'GET /api/user/payout-account': () => ({ url: '/api/user/payout-account' }),
+      'POST /api/user/payout-account': () => ({ url: '/api/user/payout-account' }),
+      'GET /api/admin/finance': () => ({ url: '/api/admin/finance' }),
     };
   }
 

@@ -246,6 +246,21 @@ describe('prepareDatabase', () => {
         "select count(*)::int as count from orders where status in ('confirmed', 'in_progress')",
       );
       expect(running!.count).toBeGreaterThan(0);
+
+      // The ledger tells the same story: every transaction balances and escrow holds the running orders.
+      const [ledger] = await queryOnce<{ unbalanced: number; escrow: number; held: number }>(
+        database.connectionString,
+        `select (select count(*)::int from (select transaction_id from ledger_entries group by transaction_id
+                  having sum(amount_cents) <> 0) as t) as unbalanced,
+                (select coalesce(sum(e.amount_cents), 0)::int from ledger_entries e
+                  join ledger_accounts a on a.id = e.account_id and a.kind = 'escrow') as escrow,
+                (select coalesce(sum(p.amount_cents - p.refunded_cents), 0)::int from payments p
+                  join orders o on o.id = p.order_id
+                  where p.status = 'completed' and o.status in ('confirmed', 'in_progress', 'delivered', 'disputed')) as held`,
+      );
+      expect(ledger!.unbalanced).toBe(0);
+      expect(ledger!.held).toBeGreaterThan(0);
+      expect(ledger!.escrow).toBe(ledger!.held);
     });
 
     it('does not seed demo data twice', async () => {

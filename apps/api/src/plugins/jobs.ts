@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { OrderTimers } from '../modules/orders/order-timers';
+import type { Payouts } from '../modules/payments/payouts.service';
 import type { Retention } from '../modules/retention/retention.service';
 
 /** The recurring sweeps and their queues; each runs every minute on whichever instance takes the job. */
@@ -13,7 +14,9 @@ export const TIMER_QUEUES = {
 /** Deletes rows past their keeping time; hourly, as the shortest keeping time (a rate limit's window) is an hour. */
 export const RETENTION_QUEUE = 'retention.sweep';
 const RETENTION_SCHEDULE = '17 * * * *';
-export type TimerQueue = keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE;
+/** Transfers members' available money to their payout accounts, and retries failed transfers; every minute. */
+const PAYOUTS_QUEUE = 'payments.payouts';
+export type TimerQueue = keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE | typeof PAYOUTS_QUEUE;
 
 /** How often an idle worker looks for a job: a sent job waits at most this long. */
 const WORKER_POLLING_SECONDS = 2;
@@ -33,6 +36,7 @@ export async function startJobs(options: {
   pool: pg.Pool;
   timers: OrderTimers;
   retention: Retention;
+  payouts: Payouts;
   logger: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({
@@ -58,6 +62,16 @@ export async function startJobs(options: {
     async () => {
       const deleted = await options.retention.sweep();
       options.logger.info({ queue: RETENTION_QUEUE, deleted }, 'retention sweep');
+    },
+  );
+  await boss.createQueue(PAYOUTS_QUEUE);
+  await boss.schedule(PAYOUTS_QUEUE, '* * * * *');
+  await boss.work(
+    PAYOUTS_QUEUE,
+    { pollingIntervalSeconds: WORKER_POLLING_SECONDS, batchSize: 1 },
+    async () => {
+      const paid = await options.payouts.run();
+      if (paid > 0) options.logger.info({ queue: PAYOUTS_QUEUE, paid }, 'payouts transferred');
     },
   );
   return {

@@ -1,5 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm';
+import { PLATFORM_FEE_PERCENT_DEFAULT } from '@teamhire/shared';
 import { hashPassword } from '../../modules/accounts/password';
+import { recordCharge, recordCompletion, recordRefund } from '../../modules/payments/ledger.service';
 import type { DatabaseOrTransaction } from '../database';
 import {
   orders,
@@ -376,6 +378,21 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
       completedAt: order.createdAt,
     })),
   );
+  // The ledger tells the same story as the orders, so the finance page balances on the demo too:
+  // every payment held in escrow, completed orders shared out (fee at its default), cancelled ones returned.
+  for (const order of orderRows) {
+    await recordCharge(db, { orderId: order.id, amountCents: order.totalCents, at: order.createdAt });
+    if (order.status === 'completed') {
+      await recordCompletion(db, {
+        orderId: order.id,
+        platformFeePercent: PLATFORM_FEE_PERCENT_DEFAULT,
+        at: order.completedAt ?? order.createdAt,
+      });
+    }
+    if (order.status === 'cancelled') {
+      await recordRefund(db, { orderId: order.id, amountCents: order.totalCents, at: order.createdAt });
+    }
+  }
   // The billing page has something to show: the card the demo payments were made with, and PayPal.
   await db.insert(savedPaymentMethods).values([
     {

@@ -97,7 +97,7 @@ export async function acceptDelivery(context: OrdersContext, actor: Actor, order
     orderId,
     async (transaction, { order, row, viewer, now }) => {
       assertTransition(order, 'accept', actorsOf(viewer), now);
-      await completeOrder(transaction, orderId, actor, now, row.package.title);
+      await completeOrder(transaction, orderId, actor, now, row.package.title, context.platformFeePercent);
       return row.package.title;
     },
   );

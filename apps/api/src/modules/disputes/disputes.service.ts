@@ -24,6 +24,7 @@ import {
   type Audience,
   type OrdersContext,
 } from '../orders/orders.service';
+import { recordCompletion } from '../payments/ledger.service';
 import * as payments from '../payments/payments.service';
 import { isGeneralAdmin } from '../verification/verification.service';
 import * as repository from './disputes.repository';
@@ -170,6 +171,14 @@ export async function resolveDispute(
       }
       if (input.outcome === 'partial_refund') {
         await payments.refundOrderPayment(transaction, context.provider, orderId, refundCents);
+      }
+      // Released or partly refunded: what escrow still holds goes to the fee and the team.
+      if (target === 'completed') {
+        await recordCompletion(transaction, {
+          orderId,
+          platformFeePercent: context.platformFeePercent,
+          at: now,
+        });
       }
       await recordStep(transaction, {
         orderId,

@@ -31,7 +31,7 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
           const due = await repository.lockNextAutoComplete(transaction, now);
           if (!due) return undefined;
           assertTransition(due.order, 'auto_complete', ['system'], now);
-          await completeOrder(transaction, due.order.id, null, now, due.title);
+          await completeOrder(transaction, due.order.id, null, now, due.title, context.platformFeePercent);
           return due;
         });
         if (!completed) break;

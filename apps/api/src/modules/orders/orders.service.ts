@@ -27,6 +27,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { recordCompletion } from '../payments/ledger.service';
 import * as payments from '../payments/payments.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
@@ -53,6 +54,8 @@ export interface OrdersContext {
   clock: Clock;
   /** Days after the latest delivery when the system accepts it for the buyer. */
   autoCompleteDays: number;
+  /** The marketplace's percent of each completed order (PLATFORM_FEE_PERCENT). */
+  platformFeePercent: number;
   limiter: RateLimiter;
   paymentAttemptRules: { perBuyer: RateLimitRule; perAddress: RateLimitRule };
 }
@@ -76,6 +79,7 @@ export function ordersContext({
     publicUrl: config.publicUrl,
     provider: paymentProvider,
     autoCompleteDays: config.autoCompleteDays,
+    platformFeePercent: config.platformFeePercent,
     limiter,
     paymentAttemptRules: {
       perBuyer: {
@@ -693,8 +697,8 @@ export async function assertOrderReader(db: DatabaseOrTransaction, actor: Actor,
 }
 
 /**
- * delivered or disputed → completed, in the caller's transaction on the locked row: by the buyer's
- * acceptance (`actor`), by the system's timer (`actor` null) or by a dispute's resolution.
+ * delivered → completed, in the caller's transaction on the locked row: by the buyer's acceptance
+ * (`actor`) or by the system's timer (`actor` null). The held money goes to the fee and the team.
  */
 export async function completeOrder(
   transaction: DatabaseOrTransaction,
@@ -702,8 +706,10 @@ export async function completeOrder(
   actor: Actor | null,
   now: Date,
   title: string,
+  platformFeePercent: number,
 ): Promise<void> {
   await repository.setOrderStatus(transaction, orderId, 'completed', now);
+  await recordCompletion(transaction, { orderId, platformFeePercent, at: now });
   await recordStep(transaction, {
     orderId,
     type: actor ? 'accepted' : 'auto_completed',

@@ -3,6 +3,7 @@ import type { DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isGeneralAdmin } from '../verification/verification.service';
+import * as ledger from './ledger.service';
 import type { PaymentProvider } from './payment-provider';
 import * as repository from './payments.repository';
 
@@ -93,6 +94,7 @@ export async function chargeOrder(
     return { outcome: 'declined', message: charge.message };
   }
   await repository.insertPayment(transaction, { ...payment, status: 'completed', completedAt: now });
+  await ledger.recordCharge(transaction, { orderId: order.id, amountCents: order.amountCents, at: now });
   return { outcome: 'paid' };
 }
 
@@ -109,9 +111,17 @@ export async function refundOrderPayment(
 ): Promise<void> {
   const payment = await repository.findLatestPayment(transaction, orderId);
   if (!payment || payment.status !== 'completed') return;
-  const amount = amountCents ?? payment.amountCents;
+  // A whole refund returns what is left after an earlier partial one.
+  const amount = amountCents ?? payment.amountCents - payment.refundedCents;
+  if (amount <= 0) return;
   if (payment.transactionId) await provider.refund(payment.transactionId, amount);
-  await repository.recordRefund(transaction, payment.id, amount, amount >= payment.amountCents);
+  await repository.recordRefund(
+    transaction,
+    payment.id,
+    amount,
+    payment.refundedCents + amount >= payment.amountCents,
+  );
+  await ledger.recordRefund(transaction, { orderId, amountCents: amount });
 }
 
 /** The payment a general admin may refund: it exists and completed. */

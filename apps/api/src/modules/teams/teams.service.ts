@@ -15,6 +15,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
+import { dropMemberShare } from '../payments/payout-split.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { announceRoomAccessChange } from '../realtime/socket-rights';
 import { notificationEmail } from '../mail/templates';
@@ -327,6 +328,7 @@ export async function removeMember(
     if (!membership) throw new AppError('not_found', 'This user is not a member of the team');
     await repository.removeMember(transaction, teamId, userId);
     await repository.adjustMemberCount(transaction, teamId, -1);
+    await dropMemberShare(transaction, teamId, userId);
     await recordActivity(transaction, {
       userId: actor.id,
       action: 'team.member_removed',
@@ -351,6 +353,7 @@ export async function leaveTeam(context: TeamsContext, actor: Actor, teamId: num
     if (!membership) throw new AppError('not_found', 'You are not a member of this team');
     await repository.removeMember(transaction, teamId, actor.id);
     await repository.adjustMemberCount(transaction, teamId, -1);
+    await dropMemberShare(transaction, teamId, actor.id);
     await recordActivity(transaction, {
       userId: actor.id,
       action: 'team.left',
