@@ -13,3 +13,4 @@ export * from './profile';
 export * from './chat';
 export * from './billing';
 export * from './deliveries';
+export * from './payment-events';
