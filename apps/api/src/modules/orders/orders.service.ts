@@ -613,9 +613,14 @@ export async function createOrder(
       if (earlier) {
         if (earlier.requestHash !== fingerprint)
           throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
-        if (earlier.outcome !== 'pending') return { kind: 'replay' as const, answer: replayOf(earlier, true) };
+        if (earlier.outcome !== 'pending')
+          return { kind: 'replay' as const, answer: replayOf(earlier, true) };
         const orderId = (earlier.responseBody as { order_id: number }).order_id;
-        return { kind: 'resume' as const, orderId, pending: await payments.findOpenCharge(transaction, orderId) };
+        return {
+          kind: 'resume' as const,
+          orderId,
+          pending: await payments.findOpenCharge(transaction, orderId),
+        };
       }
     }
 
@@ -670,7 +675,7 @@ export async function createOrder(
     return started.answer;
   }
   const replayed = started.kind === 'resume';
-  let settled: SettledCharge | undefined;
+  let charged: { chargeKey: string; result: FoundCharge } | undefined;
   if (started.pending) {
     const { pending } = started;
     let result: ChargeResult;
@@ -691,13 +696,19 @@ export async function createOrder(
         { path: `body.${result.field}`, message: result.message },
       ]);
     }
-    settled = await context.db.transaction((transaction) =>
-      settleCharge(transaction, pending.chargeKey, result, context.clock()),
-    );
+    charged = { chargeKey: pending.chargeKey, result };
   }
-  const answer = await context.db.transaction((transaction) =>
-    purchaseAnswer(transaction, actor, started.orderId, idempotencyKey, context.clock()),
-  );
+  // Transaction 2: the outcome, and the answer every repeat of this purchase will replay.
+  const { settled, answer } = await context.db.transaction(async (transaction) => {
+    const now = context.clock();
+    const recorded = charged
+      ? await settleCharge(transaction, charged.chargeKey, charged.result, now)
+      : undefined;
+    return {
+      settled: recorded,
+      answer: await purchaseAnswer(transaction, actor, started.orderId, idempotencyKey, now),
+    };
+  });
   await announceSettledCharge(context, settled);
   // Without an answer the order is still open in the other process that holds its charge.
   if (!answer) throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);

@@ -74,7 +74,11 @@ export async function listPendingChargesBefore(db: DatabaseOrTransaction, placed
     .select({ chargeKey: payments.chargeKey })
     .from(payments)
     .where(
-      and(eq(payments.status, 'pending'), lte(payments.createdAt, placedBefore), isNotNull(payments.chargeKey)),
+      and(
+        eq(payments.status, 'pending'),
+        lte(payments.createdAt, placedBefore),
+        isNotNull(payments.chargeKey),
+      ),
     )
     .orderBy(asc(payments.createdAt))
     .limit(limit);

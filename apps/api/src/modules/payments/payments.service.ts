@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ORDER_TEXTS, cardBrandOf, type CardBrand, type Payment, type PaymentMethod } from '@teamhire/shared';
+import {
+  MONEY_TEXTS,
+  ORDER_TEXTS,
+  cardBrandOf,
+  type CardBrand,
+  type Payment,
+  type PaymentMethod,
+} from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
@@ -7,6 +14,7 @@ import { isGeneralAdmin } from '../verification/verification.service';
 import { findPayingCard } from '../billing/billing.service';
 import type { ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
 import * as repository from './payments.repository';
+import { renderReceipt } from './receipt-pdf';
 
 /** How the buyer pays, as the purchase form sends it; card details are never stored. */
 export interface PaymentDetails {
@@ -103,7 +111,10 @@ export async function startCharge(
  * The order's charge still waiting for its outcome, for a repeat of the purchase (same
  * Idempotency-Key) to call the provider again under the same charge key.
  */
-export async function findOpenCharge(db: DatabaseOrTransaction, orderId: number): Promise<PendingCharge | undefined> {
+export async function findOpenCharge(
+  db: DatabaseOrTransaction,
+  orderId: number,
+): Promise<PendingCharge | undefined> {
   const payment = await repository.findLatestPayment(db, orderId);
   if (!payment || payment.status !== 'pending' || !payment.chargeKey) return undefined;
   return { paymentId: payment.id, orderId, amountCents: payment.amountCents, chargeKey: payment.chargeKey };
@@ -233,7 +244,11 @@ export async function refundOrderPayment(
   const amount = amountCents ?? payment.amountCents;
   // Keyed by what was refunded before: a retry of this refund is the same key, a later partial refund another.
   if (payment.transactionId) {
-    await provider.refund(payment.transactionId, amount, `refund_${payment.id}_${payment.refundedCents}_${amount}`);
+    await provider.refund(
+      payment.transactionId,
+      amount,
+      `refund_${payment.id}_${payment.refundedCents}_${amount}`,
+    );
   }
   await repository.recordRefund(transaction, payment.id, amount, amount >= payment.amountCents);
 }
@@ -257,4 +272,41 @@ export async function getPayment(db: DatabaseOrTransaction, paymentId: number): 
   const payment = await repository.findPayment(db, paymentId);
   if (!payment) throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
   return toPaymentResponse(payment);
+}
+
+const MARKETPLACE_NAME = 'TeamHire';
+
+/**
+ * The PDF receipt of a payment that took money: for its buyer, and for general admins; anyone else
+ * learns nothing of it (404). A payment that was declined or is still open has no receipt.
+ */
+export async function getReceipt(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  paymentId: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await repository.findReceipt(db, paymentId);
+  if (!row || (row.buyerId !== actor.id && !isGeneralAdmin(actor))) {
+    throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
+  }
+  const { payment } = row;
+  if ((payment.status !== 'completed' && payment.status !== 'refunded') || !payment.completedAt) {
+    throw new AppError('conflict', MONEY_TEXTS.receiptNotAvailable);
+  }
+  const pdf = await renderReceipt({
+    marketplaceName: MARKETPLACE_NAME,
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    packageTitle: row.packageTitle,
+    teamName: row.teamName,
+    buyerName: row.buyerName?.trim() || row.buyerUsername,
+    amountCents: payment.amountCents,
+    refundedCents: payment.refundedCents,
+    currency: payment.currency,
+    method: payment.method as PaymentMethod,
+    cardBrand: payment.cardBrand as CardBrand | null,
+    cardLastFour: payment.cardLastFour,
+    paidAt: payment.completedAt,
+  });
+  return { fileName: `teamhire-receipt-${payment.id}.pdf`, pdf };
 }

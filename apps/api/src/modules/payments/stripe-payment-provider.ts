@@ -34,7 +34,7 @@ function declineMessage(error: { code?: string; decline_code?: string; message: 
 }
 
 /** What a PaymentIntent means for the order; one still processing is not an outcome yet. */
-function outcomeOf(intent: Stripe.PaymentIntent): FoundCharge | null {
+export function stripeChargeOutcome(intent: Stripe.PaymentIntent): FoundCharge | null {
   const card = cardOf(intent);
   if (intent.status === 'succeeded') return { outcome: 'succeeded', transactionId: intent.id, ...card };
   if (intent.status === 'processing') return null;
@@ -109,7 +109,7 @@ export function createStripePaymentProvider(
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        const outcome = outcomeOf(intent);
+        const outcome = stripeChargeOutcome(intent);
         // Cards settle at once; a charge still processing is left pending for the webhook.
         if (!outcome) throw new Error('The charge is still processing');
         return outcome;
@@ -123,7 +123,10 @@ export function createStripePaymentProvider(
             ...(intent ? cardOf(intent) : { cardBrand: null, cardLastFour: null }),
           };
         }
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.param?.startsWith('payment_method')) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.param?.startsWith('payment_method')
+        ) {
           return {
             outcome: 'invalid',
             field: request.method === 'saved_card' ? 'saved_payment_method_id' : 'card_token',
@@ -140,7 +143,7 @@ export function createStripePaymentProvider(
         expand: ['data.latest_charge'],
       });
       const intent = found.data[0];
-      return intent ? outcomeOf(intent) : null;
+      return intent ? stripeChargeOutcome(intent) : null;
     },
 
     async refund(transactionId, amountCents, idempotencyKey) {

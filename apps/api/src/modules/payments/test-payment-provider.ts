@@ -18,7 +18,11 @@ const DECLINES_BY_LAST_FOUR = new Map<string, string>([
   [TEST_CARDS.insufficientFunds.slice(-4), ORDER_TEXTS.insufficientFunds],
 ]);
 
-function settle(cardBrand: CardBrand | null, cardLastFour: string | null, declineMessage?: string): FoundCharge {
+function settle(
+  cardBrand: CardBrand | null,
+  cardLastFour: string | null,
+  declineMessage?: string,
+): FoundCharge {
   return declineMessage
     ? {
         outcome: 'declined',
