@@ -151,9 +151,9 @@ describe('loadConfig', () => {
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
-    expect(configError({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_SECRET_KEY: 'pk_live_1' }).problems).toEqual([
-      expect.stringContaining('STRIPE_SECRET_KEY'),
-    ]);
+    expect(
+      configError({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_SECRET_KEY: 'pk_live_1' }).problems,
+    ).toEqual([expect.stringContaining('STRIPE_SECRET_KEY')]);
     // The keys alone choose nothing: without PAYMENT_PROVIDER the test mode runs.
     expect(loadConfig(keys).stripe).toBeUndefined();
   });

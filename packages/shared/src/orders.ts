@@ -36,7 +36,8 @@ export const ORDER_TEXTS = {
   cannotPurchase: 'Your account cannot purchase services',
   orderNotFound: 'Order Not Found',
   paymentNotFound: 'Payment not found',
-  paymentUnconfirmed: 'The payment could not be confirmed yet. Try again in a moment: you will not be charged twice.',
+  paymentUnconfirmed:
+    'The payment could not be confirmed yet. Try again in a moment: you will not be charged twice.',
   ordersLoadFailed: 'Error Loading Orders',
   orderConfirmed: 'Order Confirmed!',
   cancelConfirm: 'Are you sure you want to cancel this order?',

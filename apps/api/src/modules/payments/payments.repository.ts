@@ -55,11 +55,6 @@ export async function lockPaymentByChargeKey(db: DatabaseOrTransaction, chargeKe
   return row;
 }
 
-export async function findPaymentByTransactionId(db: DatabaseOrTransaction, transactionId: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.transactionId, transactionId));
-  return row;
-}
-
 export async function updatePayment(
   db: DatabaseOrTransaction,
   id: number,

@@ -215,11 +215,6 @@ export async function listStaleCharges(db: DatabaseOrTransaction, placedBefore: 
   return rows.map((row) => row.chargeKey!);
 }
 
-/** The charge key of the payment a provider's transaction id belongs to (a webhook names the transaction). */
-export async function chargeKeyOfTransaction(db: DatabaseOrTransaction, transactionId: string) {
-  return (await repository.findPaymentByTransactionId(db, transactionId))?.chargeKey ?? undefined;
-}
-
 /** Records a provider event as handled in the caller's transaction; false for a replay. */
 export function markEventProcessed(
   transaction: DatabaseOrTransaction,
