@@ -184,6 +184,7 @@ describe('the job runner', () => {
       { name: 'orders.auto-complete', cron: '* * * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
       { name: 'orders.remind-due', cron: '* * * * *' },
+      { name: 'payments.reconcile', cron: '* * * * *' },
       { name: 'retention.sweep', cron: '17 * * * *' },
     ]);
     expect(await jobs!.send('orders.auto-complete')).toEqual(expect.any(String));
