@@ -147,8 +147,11 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/payments/config': EVERYONE,
   /** The team sees the order, not the buyer's receipt. */
   'GET /api/payments/:id/receipt': ['buyer', 'generalAdmin'],
-  /** Stripe alone calls it, proven by its signature; with the test provider it does not exist (404). */
-  'POST /api/payments/webhooks/stripe': [],
+  /**
+   * Public: the signature, not a session, proves Stripe sent it; an unsigned or forged event (and any
+   * event while Stripe is not configured) is a 400 that writes nothing.
+   */
+  'POST /api/payments/webhooks/stripe': EVERYONE,
   /** The parties add files for a delivery; a general admin reads them but adds none (403). */
   'POST /api/orders/:id/files': ['buyer', 'member', 'teamAdmin'],
   'GET /api/orders/:id/files/:fileId': ORDER_A,

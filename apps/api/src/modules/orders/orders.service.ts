@@ -507,24 +507,30 @@ export async function announceSettledCharge(context: OrdersContext, settled: Set
 
 /** The reconciliation job's idea of "long ago": far beyond any provider call's timeout. */
 export const STALE_CHARGE_MS = 10 * 60 * 1000;
+/**
+ * When a charge the provider does not know is taken as never made. Longer than a stale charge,
+ * because a provider's search may lag behind its charges (Stripe's: up to an hour in an outage).
+ */
+export const INTERRUPTED_CHARGE_MS = 2 * 60 * 60 * 1000;
 const RECONCILE_BATCH = 50;
 
 /**
  * A crash between the provider call and transaction 2 leaves a pending payment behind. The job
- * asks the provider by the charge key and records its answer; a charge the provider never saw is
- * recorded as interrupted (nothing was charged), and the pending order then expires as a declined
- * one does. Returns how many charges it recorded.
+ * asks the provider by the charge key and records its answer; a charge the provider still does not
+ * know after INTERRUPTED_CHARGE_MS is recorded as interrupted (nothing was charged), and the pending
+ * order then expires as a declined one does. Returns how many charges it recorded.
  */
 export async function reconcileCharges(context: OrdersContext): Promise<number> {
   const now = context.clock();
-  const keys = await payments.listStaleCharges(
+  const stale = await payments.listStaleCharges(
     context.db,
     new Date(now.getTime() - STALE_CHARGE_MS),
     RECONCILE_BATCH,
   );
   let count = 0;
-  for (const chargeKey of keys) {
+  for (const { chargeKey, placedAt } of stale) {
     const found = await context.provider.findCharge(chargeKey);
+    if (!found && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
     const result: FoundCharge = found ?? {
       outcome: 'declined',
       transactionId: null,

@@ -66,7 +66,7 @@ export async function updatePayment(
 /** Charges still waiting for their outcome since before `placedBefore`: the reconciliation job asks the provider about them. */
 export async function listPendingChargesBefore(db: DatabaseOrTransaction, placedBefore: Date, limit: number) {
   return db
-    .select({ chargeKey: payments.chargeKey })
+    .select({ chargeKey: payments.chargeKey, createdAt: payments.createdAt })
     .from(payments)
     .where(
       and(

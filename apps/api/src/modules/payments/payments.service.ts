@@ -212,7 +212,7 @@ export async function recordChargeOutcome(
 /** Pending charges older than `placedBefore`, for the reconciliation job. */
 export async function listStaleCharges(db: DatabaseOrTransaction, placedBefore: Date, limit: number) {
   const rows = await repository.listPendingChargesBefore(db, placedBefore, limit);
-  return rows.map((row) => row.chargeKey!);
+  return rows.map((row) => ({ chargeKey: row.chargeKey!, placedAt: row.createdAt }));
 }
 
 /** Records a provider event as handled in the caller's transaction; false for a replay. */

@@ -18,7 +18,7 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true }> {
-  if (!webhookSecret) throw new AppError('not_found', 'Stripe webhooks are not configured');
+  if (!webhookSecret) throw new AppError('bad_request', 'Stripe webhooks are not configured');
   let event: Stripe.Event;
   try {
     event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
