@@ -474,8 +474,9 @@ export async function settleCharge(
     });
     return settled;
   }
-  // Only a pending order is confirmed: one given up meanwhile keeps its status (see decision 0052).
-  if (locked.status !== 'pending') return settled;
+  // Only a pending order is confirmed, and only then does the team hear of it: one given up
+  // meanwhile keeps its status and its money waits for an admin's refund (see decision 0052).
+  if (locked.status !== 'pending') return undefined;
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
   await recordStep(transaction, { orderId: locked.id, type: 'confirmed', actorId: null, at: now });
   await recordActivity(transaction, {
