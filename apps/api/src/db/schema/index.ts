@@ -14,3 +14,4 @@ export * from './chat';
 export * from './billing';
 export * from './deliveries';
 export * from './money';
+export * from './payment-events';
