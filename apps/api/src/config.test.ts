@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <no-reply@teamhire.local>',
       uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
       paymentProvider: 'test',
+      stripe: undefined,
       chatRateLimits: { messagesPerMinute: 60, uploadsPerMinute: 20 },
       chatUploadQuotaBytes: 5 * 1024 ** 3,
       autoCompleteDays: 3,
@@ -124,6 +125,7 @@ describe('loadConfig', () => {
       mailFrom: 'TeamHire <hello@teamhire.example.com>',
       uploadsDir: '/var/lib/teamhire/uploads',
       paymentProvider: 'test',
+      stripe: undefined,
       chatRateLimits: { messagesPerMinute: 30, uploadsPerMinute: 5 },
       chatUploadQuotaBytes: 1024 ** 3,
       autoCompleteDays: 5,
@@ -135,6 +137,28 @@ describe('loadConfig', () => {
         password: 'correct horse battery',
       },
     });
+  });
+
+  it('takes Stripe with its three keys, and fails fast naming each one missing', () => {
+    const keys = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_456',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_789',
+    };
+    expect(loadConfig({ PAYMENT_PROVIDER: 'stripe', ...keys })).toMatchObject({
+      paymentProvider: 'stripe',
+      stripe: { secretKey: 'sk_test_123', webhookSecret: 'whsec_456', publishableKey: 'pk_test_789' },
+    });
+    const error = configError({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY });
+    expect(error.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(
+      configError({ PAYMENT_PROVIDER: 'stripe', ...keys, STRIPE_SECRET_KEY: 'pk_live_1' }).problems,
+    ).toEqual([expect.stringContaining('STRIPE_SECRET_KEY')]);
+    // The keys alone choose nothing: without PAYMENT_PROVIDER the test mode runs.
+    expect(loadConfig(keys).stripe).toBeUndefined();
   });
 
   it('derives the public URL from the port when none is given', () => {

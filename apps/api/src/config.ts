@@ -4,7 +4,9 @@ import {
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_UPLOAD_QUOTA_BYTES_DEFAULT,
   CHAT_UPLOADS_PER_MINUTE,
+  PAYMENT_PROVIDERS,
   PLATFORM_FEE_PERCENT_DEFAULT,
+  type PaymentProviderName,
 } from '@teamhire/shared';
 import { REPO_ROOT, WEB_DIST_DIR } from './paths';
 
@@ -45,8 +47,17 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_USERNAME: z.string().min(3).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  /** Which payment gateway takes the money; only the built-in test mode exists so far. */
-  PAYMENT_PROVIDER: z.enum(['test']).default('test'),
+  /** Which payment gateway takes the money: the built-in test mode, or Stripe with the three keys below. */
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'must be a Stripe publishable key (pk_…)').optional(),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).max(10_000).default(32),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(2000),
@@ -104,7 +115,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadsDir: string;
-  paymentProvider: 'test';
+  paymentProvider: PaymentProviderName;
+  /** Set exactly when the provider is Stripe; every key is then required. */
+  stripe: StripeConfig | undefined;
   /** Chat messages and files one user or guest may send through the REST API per minute. */
   chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
   /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
@@ -114,6 +127,14 @@ export interface Config {
   jobsEnabled: boolean;
   initialAdmin: { email: string; username: string | undefined; password: string } | undefined;
 }
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  publishableKey: string;
+}
+
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const;
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -131,6 +152,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
+    if (missing.length > 0) {
+      throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER is stripe`));
+    }
+  }
   const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: env.NODE_ENV,
@@ -162,6 +189,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     paymentProvider: env.PAYMENT_PROVIDER,
+    stripe:
+      env.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            secretKey: env.STRIPE_SECRET_KEY!,
+            webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+            publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          }
+        : undefined,
     autoCompleteDays: env.AUTO_COMPLETE_DAYS,
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     jobsEnabled: env.JOBS_ENABLED,

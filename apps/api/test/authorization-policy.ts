@@ -148,6 +148,14 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   /** Each party may ask; the state machine then allows only its own transitions (409 otherwise). */
   'PUT /api/orders/:id/status': ORDER_A,
   'PUT /api/payments/:id/status': ['generalAdmin'],
+  'GET /api/payments/config': EVERYONE,
+  /** The team sees the order, not the buyer's receipt. */
+  'GET /api/payments/:id/receipt': ['buyer', 'generalAdmin'],
+  /**
+   * Public: the signature, not a session, proves Stripe sent it; an unsigned or forged event (and any
+   * event while Stripe is not configured) is a 400 that writes nothing.
+   */
+  'POST /api/payments/webhooks/stripe': EVERYONE,
   /** The parties add files for a delivery; a general admin reads them but adds none (403). */
   'POST /api/orders/:id/files': ['buyer', 'member', 'teamAdmin'],
   'GET /api/orders/:id/files/:fileId': ORDER_A,

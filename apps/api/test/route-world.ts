@@ -599,6 +599,14 @@ export async function createRouteWorld(context: TestContext) {
         url: `/api/payments/${(await purchase()).payment!.id}/status`,
         body: { status: 'refunded' },
       }),
+      'GET /api/payments/config': () => ({ url: '/api/payments/config' }),
+      'GET /api/payments/:id/receipt': async () => ({
+        url: `/api/payments/${(await purchase()).payment!.id}/receipt`,
+      }),
+      'POST /api/payments/webhooks/stripe': () => ({
+        url: '/api/payments/webhooks/stripe',
+        body: { id: 'evt_matrix', type: 'payment_intent.succeeded' },
+      }),
       'POST /api/orders/:id/files': async () => ({
         url: `/api/orders/${(await orderIn('in_progress')).id}/files`,
         multipart: multipart('work.txt', 'text/plain', Buffer.from('matrix work')),

@@ -10,6 +10,7 @@ import {
   type PaymentStatus,
 } from './billing';
 import { EMAIL_PATTERN } from './contact';
+import { MONEY_TEXTS } from './money';
 import { deliverySchema, disputeSchema, orderEventSchema } from './deliveries';
 import { PACKAGE_STATUSES } from './packages';
 import { paginationQuerySchema } from './pagination';
@@ -27,7 +28,6 @@ export const ORDER_TEXTS = {
   paymentFailed: 'Payment failed. Please try again.',
   paypalEmailInvalid: 'Please enter a valid PayPal email address',
   required: 'This field is required',
-  cardRequired: 'Card details are required for a card payment',
   paypalEmailRequired: 'A PayPal email is required for a PayPal payment',
   amountMismatch: 'The amount does not match the package price. Please reload the page and try again.',
   packageNotFound: 'Package Not Found',
@@ -36,6 +36,8 @@ export const ORDER_TEXTS = {
   cannotPurchase: 'Your account cannot purchase services',
   orderNotFound: 'Order Not Found',
   paymentNotFound: 'Payment not found',
+  paymentUnconfirmed:
+    'The payment could not be confirmed yet. Try again in a moment: you will not be charged twice.',
   ordersLoadFailed: 'Error Loading Orders',
   orderConfirmed: 'Order Confirmed!',
   cancelConfirm: 'Are you sure you want to cancel this order?',
@@ -296,12 +298,19 @@ export type BillingAddress = z.infer<typeof billingAddressSchema>;
  * is refused with 409 and ORDER_TEXTS.amountMismatch. Send an `Idempotency-Key` header (a fresh
  * UUID per purchase attempt): a repeat with the same key returns the first answer unchanged.
  */
+/** A card token from the provider's own card element (a Stripe payment method id): our server never sees the number. */
+const CARD_TOKEN_PATTERN = /^[A-Za-z0-9_]{3,255}$/;
+
 export const orderCreateSchema = z
   .strictObject({
     service_package_id: z.number({ error: ORDER_TEXTS.packageNotFound }).int().positive(),
     total_amount: dollars,
     payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
     card: cardDetailsSchema.optional(),
+    /** The card as the provider's card element tokenised it, instead of `card` (Stripe). */
+    card_token: z.string().regex(CARD_TOKEN_PATTERN, 'Card token is not valid').optional(),
+    /** One of the buyer's saved cards, instead of `card`. */
+    saved_payment_method_id: z.number({ error: MONEY_TEXTS.savedMethodNotFound }).int().positive().optional(),
     paypal_email: z
       .string({ error: ORDER_TEXTS.paypalEmailInvalid })
       .trim()
@@ -311,9 +320,17 @@ export const orderCreateSchema = z
     billing_address: billingAddressSchema,
   })
   .superRefine((value, context) => {
+    const sources = [value.card, value.card_token, value.saved_payment_method_id].filter(
+      (source) => source !== undefined,
+    ).length;
     if (value.payment_method === 'credit_card') {
-      if (!value.card)
-        context.addIssue({ code: 'custom', path: ['card'], message: ORDER_TEXTS.cardRequired });
+      if (sources !== 1) {
+        context.addIssue({
+          code: 'custom',
+          path: sources === 0 || value.card === undefined ? ['card'] : ['saved_payment_method_id'],
+          message: MONEY_TEXTS.cardOrSavedMethod,
+        });
+      }
       if (value.paypal_email !== undefined) {
         context.addIssue({
           code: 'custom',
@@ -329,7 +346,7 @@ export const orderCreateSchema = z
           message: ORDER_TEXTS.paypalEmailRequired,
         });
       }
-      if (value.card) {
+      if (sources > 0) {
         context.addIssue({ code: 'custom', path: ['card'], message: 'Only a card payment has this field' });
       }
     }

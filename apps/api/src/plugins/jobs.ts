@@ -10,6 +10,7 @@ export const TIMER_QUEUES = {
   'orders.auto-complete': 'autoComplete',
   'orders.expire-pending': 'expirePending',
   'orders.remind-due': 'remindDue',
+  'payments.reconcile': 'reconcileCharges',
 } as const satisfies Record<string, keyof OrderTimers>;
 /** Deletes rows past their keeping time; hourly, as the shortest keeping time (a rate limit's window) is an hour. */
 export const RETENTION_QUEUE = 'retention.sweep';

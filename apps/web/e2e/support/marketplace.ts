@@ -15,7 +15,7 @@ export function newUsername(prefix: string): string {
 /** Stored directly, as the other journeys do: all files share the registration limit per address. */
 export async function createAccount(
   prefix: string,
-  role: 'BUYER' | 'TEAM_ADMIN' | 'GENERAL_ADMIN',
+  role: 'BUYER' | 'SELLER' | 'TEAM_ADMIN' | 'GENERAL_ADMIN',
 ): Promise<{ id: number; username: string }> {
   const username = newUsername(prefix);
   const passwordHash = await hashPassword(PASSWORD, 10);

@@ -11,6 +11,7 @@ import { chatRoutes } from './routes/chat-routes';
 import { packageRoutes } from './routes/package-routes';
 import { orderRoutes } from './routes/order-routes';
 import { billingRoutes } from './routes/billing-routes';
+import { moneyRoutes } from './routes/money-routes';
 
 const servicePageRoutes: RouteObject[] = SERVICE_PAGES.map((definition) => ({
   path: definition.path,
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           ...packageRoutes,
           ...orderRoutes,
           ...billingRoutes,
+          ...moneyRoutes,
           {
             element: <GuestOnlyRoute />,
             children: [

@@ -33,6 +33,8 @@ export const savedPaymentMethods = pgTable(
     expiryMonth: integer('expiry_month'),
     expiryYear: integer('expiry_year'),
     isDefault: boolean('is_default').notNull().default(false),
+    /** The provider's own id of the saved card (a Stripe payment method of the buyer's customer). */
+    providerMethodId: text('provider_method_id'),
     ...timestamps(),
   },
   (table) => [

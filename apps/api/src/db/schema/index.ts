@@ -15,3 +15,4 @@ export * from './billing';
 export * from './deliveries';
 export * from './money';
 export * from './notifications';
+export * from './payment-events';

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { savedPaymentMethods } from './billing';
 import { servicePackages } from './packages';
 import { teams } from './teams';
 import { createdAt, instant, requiredReference, timestamps } from './columns';
@@ -86,8 +87,24 @@ export const payments = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     createdAt: createdAt(),
     completedAt: instant('completed_at'),
+    /**
+     * The idempotency key the provider is called with, chosen before the call and stored with the
+     * pending payment: a retry, the webhook or the reconciliation job asks the provider by it, and
+     * the provider never charges one key twice.
+     */
+    chargeKey: text('charge_key'),
+    /** The saved method that paid, when the buyer chose one instead of typing a card. */
+    savedPaymentMethodId: integer('saved_payment_method_id').references(() => savedPaymentMethods.id, {
+      onDelete: 'set null',
+    }),
   },
-  (table) => [index('payments_order_idx').on(table.orderId)],
+  (table) => [
+    index('payments_order_idx').on(table.orderId),
+    uniqueIndex('payments_charge_key_idx').on(table.chargeKey),
+    index('payments_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );
 
 /**

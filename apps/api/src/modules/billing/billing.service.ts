@@ -1,5 +1,6 @@
 import {
   BILLING_TEXTS,
+  MONEY_TEXTS,
   SAVED_PAYMENT_METHODS_MAX,
   cardBrandOf,
   type CardBrand,
@@ -45,6 +46,26 @@ export async function listMethods(db: Database, actor: Actor): Promise<SavedPaym
 
 export function getMethod(db: Database, actor: Actor, id: number): Promise<SavedPaymentMethod> {
   return reload(db, actor, id);
+}
+
+/**
+ * A saved card of the buyer that can pay: another user's method is not found (its existence is
+ * not revealed), a saved PayPal account or bank transfer cannot pay here.
+ */
+export async function findPayingCard(db: DatabaseOrTransaction, userId: number, id: number) {
+  const row = await repository.findMethod(db, userId, id);
+  if (!row) throw new AppError('not_found', MONEY_TEXTS.savedMethodNotFound);
+  if (row.type !== 'CREDIT_CARD') {
+    throw new AppError('validation', MONEY_TEXTS.savedMethodNotACard, [
+      { path: 'body.saved_payment_method_id', message: MONEY_TEXTS.savedMethodNotACard },
+    ]);
+  }
+  return {
+    id: row.id,
+    brand: row.brand as CardBrand | null,
+    lastFour: row.lastFour,
+    providerMethodId: row.providerMethodId,
+  };
 }
 
 const expiryIssue = (field: 'expiry_month' | 'expiry_year', message: string) =>

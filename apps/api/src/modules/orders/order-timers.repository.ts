@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, gt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { disputes, orders, servicePackages } from '../../db/schema/index';
+import { disputes, orders, payments, servicePackages } from '../../db/schema/index';
 import { qualified } from '../../db/sql';
 
 const withTitle = { order: orders, title: servicePackages.title };
@@ -35,7 +35,14 @@ export async function lockNextExpiredPending(db: DatabaseOrTransaction, placedBe
     .select(withTitle)
     .from(orders)
     .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
-    .where(and(eq(orders.status, 'pending'), lte(orders.createdAt, placedBefore)))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lte(orders.createdAt, placedBefore),
+        // A charge still open may yet succeed: the reconciliation job settles it first.
+        sql`not exists (select 1 from ${payments} p where p.order_id = ${qualified(orders.id)} and p.status = 'pending')`,
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(1)
     .for('update', { of: orders, skipLocked: true });

@@ -185,6 +185,7 @@ describe('the job runner', () => {
       { name: 'orders.expire-pending', cron: '* * * * *' },
       { name: 'orders.remind-due', cron: '* * * * *' },
       { name: 'payments.payouts', cron: '* * * * *' },
+      { name: 'payments.reconcile', cron: '* * * * *' },
       { name: 'retention.sweep', cron: '17 * * * *' },
     ]);
     expect(await jobs!.send('orders.auto-complete')).toEqual(expect.any(String));

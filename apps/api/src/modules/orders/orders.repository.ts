@@ -201,22 +201,31 @@ export async function lockIdempotencyKey(db: DatabaseOrTransaction, userId: numb
 }
 const IDEMPOTENCY_LOCK_SPACE = 7001;
 
-type PurchaseOutcome = 'paid' | 'declined';
+/** `pending`: the order and its payment are written, the provider's answer is not recorded yet. */
+type PurchaseOutcome = 'paid' | 'declined' | 'pending';
 
 /**
  * The column holds the status the first answer went out with, as it always has, so rows written
  * before purchases had named outcomes still replay; this is the only place that knows the encoding.
+ * A pending purchase holds 202 and `{order_id}` until its outcome is recorded.
  */
-const STORED_STATUS: Record<PurchaseOutcome, number> = { paid: 201, declined: 402 };
+const STORED_STATUS: Record<PurchaseOutcome, number> = { paid: 201, declined: 402, pending: 202 };
+const OUTCOME_OF_STATUS = new Map<number, PurchaseOutcome>(
+  Object.entries(STORED_STATUS).map(([outcome, status]) => [status, outcome as PurchaseOutcome]),
+);
+
+const toStoredKey = (row: typeof idempotencyKeys.$inferSelect) => ({
+  requestHash: row.requestHash,
+  outcome: OUTCOME_OF_STATUS.get(row.statusCode) ?? 'declined',
+  responseBody: row.responseBody,
+});
 
 export async function findIdempotencyKey(db: DatabaseOrTransaction, userId: number, key: string) {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  if (!row) return undefined;
-  const outcome: PurchaseOutcome = row.statusCode === STORED_STATUS.paid ? 'paid' : 'declined';
-  return { requestHash: row.requestHash, outcome, responseBody: row.responseBody };
+  return row ? toStoredKey(row) : undefined;
 }
 
 export async function insertIdempotencyKey(
@@ -231,6 +240,39 @@ export async function insertIdempotencyKey(
 ) {
   const { outcome, ...rest } = values;
   await db.insert(idempotencyKeys).values({ ...rest, statusCode: STORED_STATUS[outcome] });
+}
+
+/**
+ * Stores the first final answer of a pending purchase; when another request stored one first,
+ * that one is returned instead, so every repeat replays the same answer.
+ */
+export async function finalizeIdempotencyKey(
+  db: DatabaseOrTransaction,
+  userId: number,
+  key: string,
+  outcome: Exclude<PurchaseOutcome, 'pending'>,
+  responseBody: unknown,
+) {
+  const mine = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const [updated] = await db
+    .update(idempotencyKeys)
+    .set({ statusCode: STORED_STATUS[outcome], responseBody })
+    .where(and(mine, eq(idempotencyKeys.statusCode, STORED_STATUS.pending)))
+    .returning();
+  if (updated) return toStoredKey(updated);
+  const [stored] = await db.select().from(idempotencyKeys).where(mine);
+  return stored ? toStoredKey(stored) : undefined;
+}
+
+export async function deleteIdempotencyKey(db: DatabaseOrTransaction, userId: number, key: string) {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+/** An order whose details the provider refused outright: it goes with its payment and timeline, as if never placed. */
+export async function deleteUnpaidOrder(db: DatabaseOrTransaction, id: number) {
+  await db.delete(orders).where(and(eq(orders.id, id), eq(orders.status, 'pending')));
 }
 
 export async function deleteIdempotencyKeysBefore(db: DatabaseOrTransaction, before: Date) {

@@ -27,7 +27,7 @@ import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
 import type { PendingNotification } from '../notifications/notifications.service';
 import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { ChargeResult, FoundCharge, PaymentProvider } from '../payments/payment-provider';
 import { recordCompletion } from '../payments/ledger.service';
 import * as payments from '../payments/payments.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
@@ -428,10 +428,194 @@ async function reservePaymentAttempt(
   return { counters, reserved: await context.limiter.reserve(counters) };
 }
 
+/** A recorded charge, with what its announcement after the commit needs. */
+interface SettledCharge {
+  outcome: 'paid' | 'declined';
+  orderId: number;
+  buyerId: number;
+  buyerUsername: string;
+  title: string;
+  totalCents: number;
+  /** The team's bell entries for a confirmed order, published after the commit. */
+  notifications: PendingNotification[];
+}
+
 /**
- * The order and its payment are written in one transaction around the
- * provider's answer. A decline keeps a `pending` order with a `failed` payment (402); a success
- * confirms the order (201). With an Idempotency-Key, repeats by the same user get the first answer.
+ * Records the provider's answer for a charge key in the caller's transaction and moves the order
+ * with it: a success confirms a pending order (its due date counts from now), a decline leaves it
+ * pending with the failed payment. The purchase itself, the webhook and the reconciliation job all
+ * come here, and the payment row's lock lets only the first of them record anything (undefined for
+ * the others), so an order is confirmed once whoever learns the outcome first.
+ */
+export async function settleCharge(
+  transaction: DatabaseOrTransaction,
+  chargeKey: string,
+  result: FoundCharge,
+  now: Date,
+): Promise<SettledCharge | undefined> {
+  const recorded = await payments.recordChargeOutcome(transaction, chargeKey, result, now);
+  if (!recorded) return undefined;
+  const locked = (await repository.lockOrder(transaction, recorded.orderId))!;
+  const row = (await repository.findOrder(transaction, recorded.orderId))!;
+  const settled: SettledCharge = {
+    outcome: recorded.outcome,
+    orderId: locked.id,
+    buyerId: locked.buyerId,
+    buyerUsername: row.buyerUsername,
+    title: row.package.title,
+    totalCents: locked.totalCents,
+    notifications: [],
+  };
+  if (recorded.outcome === 'declined') {
+    await recordStep(transaction, {
+      orderId: locked.id,
+      type: 'payment_failed',
+      actorId: locked.buyerId,
+      message: recorded.message,
+      at: now,
+    });
+    await recordActivity(transaction, {
+      userId: locked.buyerId,
+      action: 'order.payment_failed',
+      description: `Payment for ${row.package.title} failed: ${recorded.message}`,
+      metadata: { order_id: locked.id },
+    });
+    return settled;
+  }
+  // Only a pending order is confirmed, and only then does the team hear of it: one given up
+  // meanwhile keeps its status and its money waits for an admin's refund (see decision 0052).
+  if (locked.status !== 'pending') return undefined;
+  await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
+  settled.notifications = await recordStep(transaction, {
+    orderId: locked.id,
+    type: 'confirmed',
+    actorId: null,
+    at: now,
+    notify: { audience: ['team'], text: `New order from ${row.buyerUsername}: ${row.package.title}` },
+  });
+  await recordActivity(transaction, {
+    userId: locked.buyerId,
+    action: 'order.placed',
+    description: `Ordered ${row.package.title} from ${row.team.name}`,
+    metadata: { order_id: locked.id },
+  });
+  return settled;
+}
+
+/** After the commit of a charge that confirmed an order: the team hears of the new order. */
+export async function announceSettledCharge(context: OrdersContext, settled: SettledCharge | undefined) {
+  if (settled?.outcome !== 'paid') return;
+  await announceStep(context, {
+    orderId: settled.orderId,
+    type: 'confirmed',
+    status: 'confirmed',
+    actorId: settled.buyerId,
+    audience: ['team'],
+    subject: `New order: ${settled.title}`,
+    paragraphs: [
+      `${settled.buyerUsername} bought ${settled.title} for $${(settled.totalCents / 100).toFixed(2)}.`,
+      'The payment is confirmed; start the work when you are ready.',
+    ],
+    activityAction: 'order.received',
+    notifications: settled.notifications,
+  });
+}
+
+/** The reconciliation job's idea of "long ago": far beyond any provider call's timeout. */
+export const STALE_CHARGE_MS = 10 * 60 * 1000;
+/**
+ * When a charge the provider does not know is taken as never made. Longer than a stale charge,
+ * because a provider's search may lag behind its charges (Stripe's: up to an hour in an outage).
+ */
+export const INTERRUPTED_CHARGE_MS = 2 * 60 * 60 * 1000;
+const RECONCILE_BATCH = 50;
+
+/**
+ * A crash between the provider call and transaction 2 leaves a pending payment behind. The job
+ * asks the provider by the charge key and records its answer; a charge the provider still does not
+ * know after INTERRUPTED_CHARGE_MS is recorded as interrupted (nothing was charged), and the pending
+ * order then expires as a declined one does. Returns how many charges it recorded.
+ */
+export async function reconcileCharges(context: OrdersContext): Promise<number> {
+  const now = context.clock();
+  const stale = await payments.listStaleCharges(
+    context.db,
+    new Date(now.getTime() - STALE_CHARGE_MS),
+    RECONCILE_BATCH,
+  );
+  let count = 0;
+  for (const { chargeKey, placedAt } of stale) {
+    const found = await context.provider.findCharge(chargeKey);
+    if (!found && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
+    const result: FoundCharge = found ?? {
+      outcome: 'declined',
+      transactionId: null,
+      message: payments.CHARGE_INTERRUPTED_MESSAGE,
+      cardBrand: null,
+      cardLastFour: null,
+    };
+    const settled = await context.db.transaction((transaction) =>
+      settleCharge(transaction, chargeKey, result, context.clock()),
+    );
+    if (settled) count += 1;
+    await announceSettledCharge(context, settled);
+  }
+  return count;
+}
+
+/**
+ * The answer of a purchase whose charge is recorded: the order (201) or the decline (402), stored
+ * once under its Idempotency-Key so that every repeat replays the same answer.
+ */
+async function purchaseAnswer(
+  transaction: DatabaseOrTransaction,
+  actor: Actor,
+  orderId: number,
+  idempotencyKey: string | undefined,
+  now: Date,
+): Promise<OrderCreateResult | undefined> {
+  const row = await repository.findOrder(transaction, orderId);
+  if (!row?.payment || row.payment.status === 'pending') return undefined;
+  const answer: OrderCreateResult =
+    row.payment.status === 'failed'
+      ? {
+          outcome: 'declined',
+          declined: {
+            detail: row.payment.failureMessage ?? ORDER_TEXTS.cardDeclined,
+            order_id: orderId,
+            payment_status: 'failed',
+          },
+          replayed: false,
+        }
+      : { outcome: 'paid', order: await getOrder(transaction, actor, orderId, now), replayed: false };
+  if (idempotencyKey === undefined) return answer;
+  const stored = await repository.finalizeIdempotencyKey(
+    transaction,
+    actor.id,
+    idempotencyKey,
+    answer.outcome,
+    answer.outcome === 'paid' ? answer.order : answer.declined,
+  );
+  return stored ? replayOf(stored, false) : answer;
+}
+
+function replayOf(
+  stored: { outcome: 'paid' | 'declined' | 'pending'; responseBody: unknown },
+  replayed: boolean,
+): OrderCreateResult {
+  return stored.outcome === 'paid'
+    ? { outcome: 'paid', order: stored.responseBody as Order, replayed }
+    : { outcome: 'declined', declined: stored.responseBody as PaymentDeclinedResponse, replayed };
+}
+
+/**
+ * Two transactions with the provider call between them, so that no transaction waits on the
+ * network: (1) the order `pending`, its payment `pending` with a charge key, and the
+ * Idempotency-Key; then the provider is called under the charge key; (2) its answer is recorded. A
+ * decline keeps a `pending` order with a `failed` payment (402); a success confirms the order
+ * (201); details the provider refuses outright (422) take the order back out. A repeat with the same
+ * Idempotency-Key replays a recorded answer, or, while the charge is still open (in flight, or left
+ * by a crash), calls the provider again under the same charge key, which charges nothing twice.
  */
 export async function createOrder(
   context: OrdersContext,
@@ -444,14 +628,21 @@ export async function createOrder(
   const fingerprint = requestFingerprint(input);
   const attempt = await reservePaymentAttempt(context, actor, idempotencyKey, clientAddress);
 
-  const outcome = await context.db.transaction(async (transaction) => {
+  const started = await context.db.transaction(async (transaction) => {
     if (idempotencyKey !== undefined) {
       await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
       const earlier = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
       if (earlier) {
         if (earlier.requestHash !== fingerprint)
           throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
-        return { kind: 'replay' as const, replay: earlier };
+        if (earlier.outcome !== 'pending')
+          return { kind: 'replay' as const, answer: replayOf(earlier, true) };
+        const orderId = (earlier.responseBody as { order_id: number }).order_id;
+        return {
+          kind: 'resume' as const,
+          orderId,
+          pending: await payments.findOpenCharge(transaction, orderId),
+        };
       }
     }
 
@@ -482,98 +673,74 @@ export async function createOrder(
       updatedAt: placedAt,
     });
     await recordStep(transaction, { orderId, type: 'placed', actorId: actor.id, at: placedAt });
-    const charge = await payments.chargeOrder(
+    const pending = await payments.startCharge(
       transaction,
-      context.provider,
+      actor.id,
       { id: orderId, amountCents: item.priceCents },
       input,
       placedAt,
     );
-
-    let result: OrderCreateResult;
-    let notifications: PendingNotification[] = [];
-    if (charge.outcome === 'declined') {
-      await recordStep(transaction, {
-        orderId,
-        type: 'payment_failed',
-        actorId: actor.id,
-        message: charge.message,
-        at: placedAt,
-      });
-      await recordActivity(transaction, {
-        userId: actor.id,
-        action: 'order.payment_failed',
-        description: `Payment for ${item.title} failed: ${charge.message}`,
-        metadata: { order_id: orderId },
-      });
-      result = {
-        outcome: 'declined',
-        declined: { detail: charge.message, order_id: orderId, payment_status: 'failed' },
-        replayed: false,
-      };
-    } else {
-      await repository.confirmOrder(transaction, orderId, placedAt, addDays(placedAt, item.durationDays));
-      notifications = await recordStep(transaction, {
-        orderId,
-        type: 'confirmed',
-        actorId: null,
-        at: placedAt,
-        notify: { audience: ['team'], text: `New order from ${actor.username}: ${item.title}` },
-      });
-      await recordActivity(transaction, {
-        userId: actor.id,
-        action: 'order.placed',
-        description: `Ordered ${item.title} from ${item.teamName}`,
-        metadata: { order_id: orderId },
-      });
-      result = {
-        outcome: 'paid',
-        order: await getOrder(transaction, actor, orderId, placedAt),
-        replayed: false,
-      };
-    }
     if (idempotencyKey !== undefined) {
       await repository.insertIdempotencyKey(transaction, {
         userId: actor.id,
         key: idempotencyKey,
         requestHash: fingerprint,
-        outcome: result.outcome,
-        responseBody: result.outcome === 'paid' ? result.order : result.declined,
+        outcome: 'pending',
+        responseBody: { order_id: orderId },
       });
     }
-    return { kind: 'new' as const, result, title: item.title, notifications };
+    return { kind: 'new' as const, orderId, pending };
   });
 
-  if (outcome.kind === 'replay') {
+  if (started.kind === 'replay') {
     await attempt?.reserved.release();
-    const { replay } = outcome;
-    return replay.outcome === 'paid'
-      ? { outcome: 'paid', order: replay.responseBody as Order, replayed: true }
-      : { outcome: 'declined', declined: replay.responseBody as PaymentDeclinedResponse, replayed: true };
+    return started.answer;
   }
-  if (outcome.result.outcome === 'declined' && attempt) {
+  const replayed = started.kind === 'resume';
+  let charged: { chargeKey: string; result: FoundCharge } | undefined;
+  if (started.pending) {
+    const { pending } = started;
+    let result: ChargeResult;
+    try {
+      result = await payments.requestCharge(context.db, context.provider, actor.id, pending, input);
+    } catch {
+      // The outcome is unknown: the payment stays pending for a repeat of this purchase (same
+      // Idempotency-Key), the webhook or the reconciliation job to record.
+      throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);
+    }
+    if (result.outcome === 'invalid') {
+      await context.db.transaction(async (transaction) => {
+        if (idempotencyKey !== undefined)
+          await repository.deleteIdempotencyKey(transaction, actor.id, idempotencyKey);
+        await repository.deleteUnpaidOrder(transaction, pending.orderId);
+      });
+      throw new AppError('validation', result.message, [
+        { path: `body.${result.field}`, message: result.message },
+      ]);
+    }
+    charged = { chargeKey: pending.chargeKey, result };
+  }
+  // Transaction 2: the outcome, and the answer every repeat of this purchase will replay.
+  const { settled, answer } = await context.db.transaction(async (transaction) => {
+    const now = context.clock();
+    const recorded = charged
+      ? await settleCharge(transaction, charged.chargeKey, charged.result, now)
+      : undefined;
+    return {
+      settled: recorded,
+      answer: await purchaseAnswer(transaction, actor, started.orderId, idempotencyKey, now),
+    };
+  });
+  await announceSettledCharge(context, settled);
+  // Without an answer the order is still open in the other process that holds its charge.
+  if (!answer) throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);
+  const result = { ...answer, replayed: answer.replayed || replayed };
+  if (result.outcome === 'declined' && attempt && !replayed) {
     // A decline counts twice: a card tester, who is declined most of the time, meets the limit at
     // half the attempts of a buyer whose card works.
     await context.limiter.reserve(attempt.counters.map((counter) => ({ ...counter, enforce: false })));
   }
-  if (outcome.result.outcome === 'paid') {
-    const order = outcome.result.order;
-    await announceStep(context, {
-      orderId: order.id,
-      type: 'confirmed',
-      status: 'confirmed',
-      actorId: actor.id,
-      audience: ['team'],
-      subject: `New order: ${outcome.title}`,
-      paragraphs: [
-        `${actor.username} bought ${outcome.title} for $${order.total_amount.toFixed(2)}.`,
-        'The payment is confirmed; start the work when you are ready.',
-      ],
-      activityAction: 'order.received',
-      notifications: outcome.notifications,
-    });
-  }
-  return outcome.result;
+  return result;
 }
 
 const TRANSITION_VERBS: Record<OrderStatus, string> = {

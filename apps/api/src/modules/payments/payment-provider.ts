@@ -1,5 +1,6 @@
 import type { CardBrand, PayoutAccountStatus } from '@teamhire/shared';
 import type { Config } from '../../config';
+import { createStripePaymentProvider } from './stripe-payment-provider';
 import { createTestPaymentProvider } from './test-payment-provider';
 
 /** What the order code asks a gateway to do; card details live only for the length of the call, never stored. */
@@ -8,10 +9,29 @@ export type ChargeRequest = {
   currency: string;
   /** Shown on the buyer's statement, e.g. "TeamHire order 42". */
   description: string;
+  /** The order the money is for: the provider groups the charge and the transfers to the team under it. */
+  orderId: number;
+  /**
+   * Chosen before the call and stored with the pending payment: the provider never charges one key
+   * twice, so a retry, a concurrent repeat or a reconciliation can call again or ask by it.
+   */
+  idempotencyKey: string;
 } & (
   | {
       method: 'credit_card';
       card: { number: string; expiryMonth: number; expiryYear: number; cvv: string; holderName: string };
+    }
+  /** A card the provider's own card element tokenised in the browser (a Stripe payment method id). */
+  | { method: 'card_token'; token: string }
+  /** One of the buyer's saved cards; the provider charges it by its own ids where it keeps them. */
+  | {
+      method: 'saved_card';
+      savedCard: {
+        brand: CardBrand | null;
+        lastFour: string | null;
+        providerMethodId: string | null;
+        customerId: string | null;
+      };
     }
   | { method: 'paypal'; paypalEmail: string }
 );
@@ -26,8 +46,11 @@ export type ChargeResult =
       cardBrand: CardBrand | null;
       cardLastFour: string | null;
     }
-  /** The details cannot be charged at all (a bad number, an expired card): a 422 and nothing written. */
+  /** The details cannot be charged at all (a bad number, an expired card): a 422 and nothing kept. */
   | { outcome: 'invalid'; field: string; message: string };
+
+/** What the provider knows of a charge asked for under a key; `invalid` charges were never made. */
+export type FoundCharge = Exclude<ChargeResult, { outcome: 'invalid' }>;
 
 /**
  * The payment code talks only to this interface, so a real gateway is one more
@@ -36,7 +59,13 @@ export type ChargeResult =
 export interface PaymentProvider {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  refund(transactionId: string, amountCents: number): Promise<{ refundId: string }>;
+  /**
+   * What became of the charge made under `idempotencyKey`, or null when the provider never saw it:
+   * how a crash between the call and its record is reconciled.
+   */
+  findCharge(idempotencyKey: string): Promise<FoundCharge | null>;
+  /** `idempotencyKey`, when given, makes a retried refund return the first one instead of refunding again. */
+  refund(transactionId: string, amountCents: number, idempotencyKey?: string): Promise<{ refundId: string }>;
   /** Opens a connected payout account for a member; the member finishes onboarding at the URL. */
   createPayoutAccount(request: PayoutAccountRequest): Promise<PayoutAccountResult>;
   /** Where a connected account stands now (onboarding may finish on the provider's site). */
@@ -70,9 +99,11 @@ export interface TransferRequest {
   idempotencyKey: string;
 }
 
-export function createPaymentProvider(config: Pick<Config, 'paymentProvider'>): PaymentProvider {
+export function createPaymentProvider(config: Pick<Config, 'paymentProvider' | 'stripe'>): PaymentProvider {
   switch (config.paymentProvider) {
     case 'test':
       return createTestPaymentProvider();
+    case 'stripe':
+      return createStripePaymentProvider(config.stripe!);
   }
 }

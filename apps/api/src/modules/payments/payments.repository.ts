@@ -1,7 +1,15 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { payments } from '../../db/schema/index';
+import {
+  orders,
+  paymentCustomers,
+  payments,
+  processedWebhookEvents,
+  servicePackages,
+  teams,
+  users,
+} from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -39,4 +47,75 @@ export async function recordRefund(
       ...(full ? { status: 'refunded' as PaymentStatus } : {}),
     })
     .where(eq(payments.id, id));
+}
+
+/** The payment of a charge key, locked so that the caller, the webhook and the job record it once. */
+export async function lockPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).for('update');
+  return row;
+}
+
+export async function updatePayment(
+  db: DatabaseOrTransaction,
+  id: number,
+  values: Partial<typeof payments.$inferInsert>,
+) {
+  await db.update(payments).set(values).where(eq(payments.id, id));
+}
+
+/** Charges still waiting for their outcome since before `placedBefore`: the reconciliation job asks the provider about them. */
+export async function listPendingChargesBefore(db: DatabaseOrTransaction, placedBefore: Date, limit: number) {
+  return db
+    .select({ chargeKey: payments.chargeKey, createdAt: payments.createdAt })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        lte(payments.createdAt, placedBefore),
+        isNotNull(payments.chargeKey),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+export async function findCustomerId(db: DatabaseOrTransaction, userId: number, provider: string) {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+  return row?.customerId ?? null;
+}
+
+/** Marks a provider event handled; false when it already was (a replayed delivery). */
+export async function markEventProcessed(
+  db: DatabaseOrTransaction,
+  event: { provider: string; eventId: string; type: string },
+): Promise<boolean> {
+  const rows = await db
+    .insert(processedWebhookEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: processedWebhookEvents.eventId });
+  return rows.length > 0;
+}
+
+/** A payment with what its receipt shows: the order, the package, the buyer. */
+export async function findReceipt(db: DatabaseOrTransaction, paymentId: number) {
+  const [row] = await db
+    .select({
+      payment: payments,
+      buyerId: orders.buyerId,
+      buyerUsername: users.username,
+      buyerName: users.fullName,
+      packageTitle: servicePackages.title,
+      teamName: teams.name,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
+    .innerJoin(teams, eq(teams.id, orders.teamId))
+    .where(eq(payments.id, paymentId));
+  return row;
 }

@@ -1,11 +1,21 @@
-import { ORDER_TEXTS, type CardBrand, type Payment, type PaymentMethod } from '@teamhire/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  MONEY_TEXTS,
+  ORDER_TEXTS,
+  cardBrandOf,
+  type CardBrand,
+  type Payment,
+  type PaymentMethod,
+} from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isGeneralAdmin } from '../verification/verification.service';
+import { findPayingCard } from '../billing/billing.service';
 import * as ledger from './ledger.service';
-import type { PaymentProvider } from './payment-provider';
+import type { ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
 import * as repository from './payments.repository';
+import { renderReceipt } from './receipt-pdf';
 
 /** How the buyer pays, as the purchase form sends it; card details are never stored. */
 export interface PaymentDetails {
@@ -17,11 +27,25 @@ export interface PaymentDetails {
     cvv: string;
     cardholder_name: string;
   };
+  card_token?: string;
+  saved_payment_method_id?: number;
   paypal_email?: string;
 }
 
-/** What a charge meant for the order: paid, or refused by the gateway with a message for the buyer. */
+/** A payment written `pending` before the provider is called, with the key the call will carry. */
+export interface PendingCharge {
+  paymentId: number;
+  orderId: number;
+  amountCents: number;
+  chargeKey: string;
+}
+
+/** What a recorded charge meant for the order: paid, or refused by the gateway with a message for the buyer. */
 export type ChargeOutcome = { outcome: 'paid' } | { outcome: 'declined'; message: string };
+
+/** The outcome given to a charge the provider never saw (a crash before the call reached it). */
+export const CHARGE_INTERRUPTED_MESSAGE =
+  'The payment was interrupted before it reached the card network. Nothing was charged.';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -43,59 +67,167 @@ export function toPaymentResponse(payment: repository.PaymentRow): Payment {
 }
 
 /**
- * Charges an order through the provider and records the payment in the caller's transaction: a
- * decline is kept as a failed payment (the buyer may retry), details the provider cannot charge at
- * all are refused before anything is written.
+ * Transaction 1 of a purchase: the payment is written `pending` with a fresh charge key, before
+ * any network call. A card keeps only its brand and last four; a saved card must be the buyer's own
+ * card (else 404, or 422 for a saved PayPal or bank account), so a refusal rolls the order back.
  */
-export async function chargeOrder(
+export async function startCharge(
   transaction: DatabaseOrTransaction,
-  provider: PaymentProvider,
+  buyerId: number,
   order: { id: number; amountCents: number },
   details: PaymentDetails,
-  /** When the money was taken: the app's clock, so tests that move time see consistent times. */
-  now: Date = new Date(),
-): Promise<ChargeOutcome> {
-  const charge = await provider.charge({
-    amountCents: order.amountCents,
-    currency: 'USD',
-    description: `TeamHire order ${order.id}`,
-    ...(details.payment_method === 'credit_card' && details.card
-      ? {
-          method: 'credit_card' as const,
-          card: {
-            number: details.card.card_number,
-            expiryMonth: details.card.expiry_month,
-            expiryYear: details.card.expiry_year,
-            cvv: details.card.cvv,
-            holderName: details.card.cardholder_name,
-          },
-        }
-      : { method: 'paypal' as const, paypalEmail: details.paypal_email ?? '' }),
-  });
-  if (charge.outcome === 'invalid') {
-    throw new AppError('validation', charge.message, [
-      { path: `body.${charge.field}`, message: charge.message },
-    ]);
+  now: Date,
+): Promise<PendingCharge> {
+  let card: { brand: CardBrand | null; lastFour: string | null; savedId: number | null } = {
+    brand: null,
+    lastFour: null,
+    savedId: null,
+  };
+  if (details.card) {
+    card = {
+      brand: cardBrandOf(details.card.card_number),
+      lastFour: details.card.card_number.slice(-4),
+      savedId: null,
+    };
+  } else if (details.saved_payment_method_id !== undefined) {
+    const saved = await findPayingCard(transaction, buyerId, details.saved_payment_method_id);
+    card = { brand: saved.brand, lastFour: saved.lastFour, savedId: saved.id };
   }
-  const payment = {
+  const chargeKey = `teamhire_${randomUUID()}`;
+  const paymentId = await repository.insertPayment(transaction, {
     orderId: order.id,
+    status: 'pending',
     method: details.payment_method,
     amountCents: order.amountCents,
-    transactionId: charge.transactionId,
-    cardBrand: charge.cardBrand,
-    cardLastFour: charge.cardLastFour,
+    cardBrand: card.brand,
+    cardLastFour: card.lastFour,
+    savedPaymentMethodId: card.savedId,
+    chargeKey,
+    createdAt: now,
+  });
+  return { paymentId, orderId: order.id, amountCents: order.amountCents, chargeKey };
+}
+
+/**
+ * The order's charge still waiting for its outcome, for a repeat of the purchase (same
+ * Idempotency-Key) to call the provider again under the same charge key.
+ */
+export async function findOpenCharge(
+  db: DatabaseOrTransaction,
+  orderId: number,
+): Promise<PendingCharge | undefined> {
+  const payment = await repository.findLatestPayment(db, orderId);
+  if (!payment || payment.status !== 'pending' || !payment.chargeKey) return undefined;
+  return { paymentId: payment.id, orderId, amountCents: payment.amountCents, chargeKey: payment.chargeKey };
+}
+
+/**
+ * The network step, outside any transaction: asks the provider to charge under the pending
+ * payment's key, so calling again (a retry, a concurrent repeat) never charges twice.
+ */
+export async function requestCharge(
+  db: DatabaseOrTransaction,
+  provider: PaymentProvider,
+  buyerId: number,
+  pending: PendingCharge,
+  details: PaymentDetails,
+): Promise<ChargeResult> {
+  const common = {
+    amountCents: pending.amountCents,
+    currency: 'USD',
+    description: `TeamHire order ${pending.orderId}`,
+    orderId: pending.orderId,
+    idempotencyKey: pending.chargeKey,
   };
-  if (charge.outcome === 'declined') {
-    await repository.insertPayment(transaction, {
-      ...payment,
-      status: 'failed',
-      failureMessage: charge.message,
-    });
-    return { outcome: 'declined', message: charge.message };
+  if (details.payment_method === 'paypal') {
+    return provider.charge({ ...common, method: 'paypal', paypalEmail: details.paypal_email ?? '' });
   }
-  await repository.insertPayment(transaction, { ...payment, status: 'completed', completedAt: now });
-  await ledger.recordCharge(transaction, { orderId: order.id, amountCents: order.amountCents, at: now });
-  return { outcome: 'paid' };
+  if (details.card) {
+    return provider.charge({
+      ...common,
+      method: 'credit_card',
+      card: {
+        number: details.card.card_number,
+        expiryMonth: details.card.expiry_month,
+        expiryYear: details.card.expiry_year,
+        cvv: details.card.cvv,
+        holderName: details.card.cardholder_name,
+      },
+    });
+  }
+  if (details.card_token !== undefined) {
+    return provider.charge({ ...common, method: 'card_token', token: details.card_token });
+  }
+  const saved = await findPayingCard(db, buyerId, details.saved_payment_method_id!);
+  return provider.charge({
+    ...common,
+    method: 'saved_card',
+    savedCard: {
+      brand: saved.brand,
+      lastFour: saved.lastFour,
+      providerMethodId: saved.providerMethodId,
+      customerId: await repository.findCustomerId(db, buyerId, provider.name),
+    },
+  });
+}
+
+/**
+ * Transaction 2 of a purchase, and what the webhook and the reconciliation job run too: the one
+ * place where the provider's answer for a charge key is recorded. The payment row is locked, so
+ * whoever comes first records it and the others find it recorded (undefined). A success also
+ * overrides an interruption recorded by the job, as the provider's word is the truth about money.
+ */
+export async function recordChargeOutcome(
+  transaction: DatabaseOrTransaction,
+  chargeKey: string,
+  result: FoundCharge,
+  now: Date,
+): Promise<(ChargeOutcome & { orderId: number; paymentId: number }) | undefined> {
+  const payment = await repository.lockPaymentByChargeKey(transaction, chargeKey);
+  if (!payment) return undefined;
+  const interrupted = payment.status === 'failed' && payment.failureMessage === CHARGE_INTERRUPTED_MESSAGE;
+  const open = payment.status === 'pending' || (interrupted && result.outcome === 'succeeded');
+  if (!open) return undefined;
+  const card = {
+    transactionId: result.transactionId,
+    cardBrand: result.cardBrand ?? payment.cardBrand,
+    cardLastFour: result.cardLastFour ?? payment.cardLastFour,
+  };
+  if (result.outcome === 'declined') {
+    await repository.updatePayment(transaction, payment.id, {
+      ...card,
+      status: 'failed',
+      failureMessage: result.message,
+    });
+    return { outcome: 'declined', message: result.message, orderId: payment.orderId, paymentId: payment.id };
+  }
+  await repository.updatePayment(transaction, payment.id, {
+    ...card,
+    status: 'completed',
+    failureMessage: null,
+    completedAt: now,
+  });
+  // The money is held from here until the order completes, is cancelled or is refunded.
+  await ledger.recordCharge(transaction, {
+    orderId: payment.orderId,
+    amountCents: payment.amountCents,
+    at: now,
+  });
+  return { outcome: 'paid', orderId: payment.orderId, paymentId: payment.id };
+}
+
+/** Pending charges older than `placedBefore`, for the reconciliation job. */
+export async function listStaleCharges(db: DatabaseOrTransaction, placedBefore: Date, limit: number) {
+  const rows = await repository.listPendingChargesBefore(db, placedBefore, limit);
+  return rows.map((row) => ({ chargeKey: row.chargeKey!, placedAt: row.createdAt }));
+}
+
+/** Records a provider event as handled in the caller's transaction; false for a replay. */
+export function markEventProcessed(
+  transaction: DatabaseOrTransaction,
+  event: { provider: string; eventId: string; type: string },
+) {
+  return repository.markEventProcessed(transaction, event);
 }
 
 /**
@@ -114,7 +246,14 @@ export async function refundOrderPayment(
   // A whole refund returns what is left after an earlier partial one.
   const amount = amountCents ?? payment.amountCents - payment.refundedCents;
   if (amount <= 0) return;
-  if (payment.transactionId) await provider.refund(payment.transactionId, amount);
+  // Keyed by what was refunded before: a retry of this refund is the same key, a later partial refund another.
+  if (payment.transactionId) {
+    await provider.refund(
+      payment.transactionId,
+      amount,
+      `refund_${payment.id}_${payment.refundedCents}_${amount}`,
+    );
+  }
   await repository.recordRefund(
     transaction,
     payment.id,
@@ -143,4 +282,41 @@ export async function getPayment(db: DatabaseOrTransaction, paymentId: number): 
   const payment = await repository.findPayment(db, paymentId);
   if (!payment) throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
   return toPaymentResponse(payment);
+}
+
+const MARKETPLACE_NAME = 'TeamHire';
+
+/**
+ * The PDF receipt of a payment that took money: for its buyer, and for general admins; anyone else
+ * learns nothing of it (404). A payment that was declined or is still open has no receipt.
+ */
+export async function getReceipt(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  paymentId: number,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const row = await repository.findReceipt(db, paymentId);
+  if (!row || (row.buyerId !== actor.id && !isGeneralAdmin(actor))) {
+    throw new AppError('not_found', ORDER_TEXTS.paymentNotFound);
+  }
+  const { payment } = row;
+  if ((payment.status !== 'completed' && payment.status !== 'refunded') || !payment.completedAt) {
+    throw new AppError('conflict', MONEY_TEXTS.receiptNotAvailable);
+  }
+  const pdf = await renderReceipt({
+    marketplaceName: MARKETPLACE_NAME,
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    packageTitle: row.packageTitle,
+    teamName: row.teamName,
+    buyerName: row.buyerName?.trim() || row.buyerUsername,
+    amountCents: payment.amountCents,
+    refundedCents: payment.refundedCents,
+    currency: payment.currency,
+    method: payment.method as PaymentMethod,
+    cardBrand: payment.cardBrand as CardBrand | null,
+    cardLastFour: payment.cardLastFour,
+    paidAt: payment.completedAt,
+  });
+  return { fileName: `teamhire-receipt-${payment.id}.pdf`, pdf };
 }

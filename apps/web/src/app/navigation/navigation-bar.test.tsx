@@ -103,6 +103,7 @@ describe('NavigationBar for a signed-in user', () => {
       ['Browse Teams', '/teams/browse'],
       ['Manage Teams', '/teams/manage'],
       ['Orders', '/orders'],
+      ['Earnings', '/earnings'],
     ]);
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();

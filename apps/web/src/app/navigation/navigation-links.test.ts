@@ -27,21 +27,25 @@ describe('buildWorkspaceLinks', () => {
     expect(labels(user, navigationFixture({ can_view_orders: true }))).toEqual(['Orders /orders']);
   });
 
-  it('gives Manage Teams to sellers only', () => {
+  it('gives Manage Teams to sellers only, and Earnings to sellers and team admins', () => {
     expect(labels(userFixture({ role: 'SELLER' }), navigationFixture())).toEqual([
       'Manage Teams /teams/manage',
+      'Earnings /earnings',
     ]);
-    expect(labels(userFixture({ role: 'TEAM_ADMIN' }), navigationFixture())).toEqual([]);
+    expect(labels(userFixture({ role: 'TEAM_ADMIN' }), navigationFixture())).toEqual(['Earnings /earnings']);
+    expect(labels(userFixture({ role: 'BUYER' }), navigationFixture())).toEqual([]);
   });
 
   it('gives the Admin Panel to general admins and superusers', () => {
     expect(labels(userFixture({ role: 'GENERAL_ADMIN' }), navigationFixture())).toEqual([
       'Admin Panel /admin/verifications',
       'Disputes /admin/disputes',
+      'Finance /admin/finance',
     ]);
     expect(labels(userFixture({ role: 'BUYER', is_superuser: true }), navigationFixture())).toEqual([
       'Admin Panel /admin/verifications',
       'Disputes /admin/disputes',
+      'Finance /admin/finance',
     ]);
   });
 
@@ -62,7 +66,7 @@ describe('buildWorkspaceLinks', () => {
           can_view_orders: true,
         }),
       ).map((link) => link.label),
-    ).toEqual(['Create Team', 'My Teams', 'Manage Packages', 'Create Service', 'Orders']);
+    ).toEqual(['Create Team', 'My Teams', 'Manage Packages', 'Create Service', 'Orders', 'Earnings']);
   });
 });
 

@@ -24,9 +24,12 @@ export function buildWorkspaceLinks(
   if (flags.can_create_service_packages) links.push({ label: 'Create Service', to: '/services/create' });
   if (flags.can_purchase_services) links.push({ label: 'Services', to: '/services' });
   if (flags.can_view_orders) links.push({ label: 'Orders', to: '/orders' });
+  if (user.role === 'SELLER' || user.role === 'TEAM_ADMIN')
+    links.push({ label: 'Earnings', to: '/earnings' });
   if (user.role === 'GENERAL_ADMIN' || user.is_superuser) {
     links.push({ label: 'Admin Panel', to: '/admin/verifications' });
     links.push({ label: 'Disputes', to: '/admin/disputes' });
+    links.push({ label: 'Finance', to: '/admin/finance' });
   }
   return links;
 }

@@ -1,11 +1,13 @@
 import {
   BILLING_TEXTS,
+  MONEY_TEXTS,
   ORDER_TEXTS,
   type PaymentHistoryItem,
   type SavedPaymentMethod,
 } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECEIPT_DOWNLOAD_FAILED } from '../../components/orders/download-receipt-button';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -141,10 +143,48 @@ describe('BillingPaymentsPage', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Jun 1, 2025', 'Landing Page Sprint', 'Visa •••• 4242', '$499.99 USD', 'COMPLETED', 'txn_abc123'],
-      ['Jun 1, 2025', 'Landing Page Sprint', 'Visa •••• 4242', '$499.99 USD', 'FAILED', '—'],
-      ['Jun 1, 2025', 'Landing Page Sprint', 'PayPal', '$499.99 USD', 'Refunded', 'txn_abc123'],
+      [
+        'Jun 1, 2025',
+        'Landing Page Sprint',
+        'Visa •••• 4242',
+        '$499.99 USD',
+        'COMPLETED',
+        'txn_abc123',
+        MONEY_TEXTS.downloadReceipt,
+      ],
+      ['Jun 1, 2025', 'Landing Page Sprint', 'Visa •••• 4242', '$499.99 USD', 'FAILED', '—', '—'],
+      [
+        'Jun 1, 2025',
+        'Landing Page Sprint',
+        'PayPal',
+        '$499.99 USD',
+        'Refunded',
+        'txn_abc123',
+        MONEY_TEXTS.downloadReceipt,
+      ],
     ]);
+  });
+
+  it('downloads the PDF receipt of a payment, and says so when it fails', async () => {
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    let fail = false;
+    const requests = stubBilling(twoMethods, ({ url }) =>
+      url.startsWith('/api/payments/')
+        ? fail
+          ? jsonResponse({ detail: 'Internal Server Error' }, 500)
+          : new Response('%PDF-1.3', { status: 200, headers: { 'content-type': 'application/pdf' } })
+        : undefined,
+    );
+    renderPage();
+    const [first] = await screen.findAllByRole('button', { name: MONEY_TEXTS.downloadReceipt });
+    fireEvent.click(first!);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(requests.some((request) => request.url === '/api/payments/11/receipt')).toBe(true);
+
+    fail = true;
+    fireEvent.click(first!);
+    expect(await screen.findByText(RECEIPT_DOWNLOAD_FAILED)).toBeTruthy();
   });
 
   it('shows the empty states', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@teamhire/shared';
 import { CreditCard, LoaderCircle, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { DownloadReceiptButton } from '../../components/orders/download-receipt-button';
 import { Button } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
@@ -179,7 +180,15 @@ function PaymentMethodsSection({ methods }: { methods: SavedPaymentMethod[] }) {
   );
 }
 
-const HISTORY_COLUMNS = ['Date', 'Description', 'Method', 'Amount', 'Status', 'Transaction ID'] as const;
+const HISTORY_COLUMNS = [
+  'Date',
+  'Description',
+  'Method',
+  'Amount',
+  'Status',
+  'Transaction ID',
+  'Receipt',
+] as const;
 
 function historyMethod(item: PaymentHistoryItem): string {
   if (item.method === 'PAYPAL') return 'PayPal';
@@ -245,6 +254,13 @@ function PaymentHistorySection() {
                     <HistoryStatus item={item} />
                   </td>
                   <td className="px-4 py-3 font-mono text-xs">{item.transaction_id ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    {item.status === 'COMPLETED' || item.status === 'CANCELLED' ? (
+                      <DownloadReceiptButton paymentId={item.id} />
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,4 @@
-import { ORDER_TEXTS, type Order } from '@teamhire/shared';
+import { MONEY_TEXTS, ORDER_TEXTS, type Order } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
@@ -54,6 +54,26 @@ describe('OrderDetailsPage', () => {
     expect(screen.getByText('Visa ending in 4242')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Chat with Team' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start Work' })).toBeNull();
+  });
+
+  it('gives the buyer a Download Receipt for a payment that took money, and the team none', async () => {
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const requests = stubFetch((request) =>
+      request.url === '/api/payments/55/receipt'
+        ? new Response('%PDF-1.3', { status: 200, headers: { 'content-type': 'application/pdf' } })
+        : jsonResponse(orderFixture()),
+    );
+    const view = renderDetails();
+    fireEvent.click(await screen.findByRole('button', { name: MONEY_TEXTS.downloadReceipt }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(requests.some((request) => request.url === '/api/payments/55/receipt')).toBe(true);
+    view.unmount();
+
+    stubOrder(orderFixture({ viewer: teamViewer }));
+    renderDetails();
+    expect(await screen.findByRole('heading', { name: 'Order #90' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MONEY_TEXTS.downloadReceipt })).toBeNull();
   });
 
   it('hides the buyer-only cards and Cancel Order from the team, which can start work and deliver', async () => {

@@ -20,6 +20,7 @@ import {
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
+import { DownloadReceiptButton } from '../../components/orders/download-receipt-button';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
 import { ApiError } from '../../lib/api-client';
@@ -244,19 +245,26 @@ function PaymentCard({ order }: { order: Order }) {
   return (
     <InfoCard title="Payment">
       {payment ? (
-        <dl className="divide-y divide-slate-100">
-          <Detail label="Method">
-            {payment.card_brand && payment.card_last_four
-              ? `${CARD_BRAND_LABELS[payment.card_brand]} ending in ${payment.card_last_four}`
-              : PAYMENT_METHOD_LABELS[payment.method]}
-          </Detail>
-          <Detail label="Amount">{formatMoney(payment.amount)}</Detail>
-          <Detail label="Status">{PAYMENT_STATUS_LABELS[payment.status]}</Detail>
-          <Detail label="Transaction ID">
-            <span className="font-mono text-xs">{payment.transaction_id ?? '—'}</span>
-          </Detail>
-          <Detail label="Paid">{payment.completed_at ? formatDate(payment.completed_at) : '—'}</Detail>
-        </dl>
+        <>
+          <dl className="divide-y divide-slate-100">
+            <Detail label="Method">
+              {payment.card_brand && payment.card_last_four
+                ? `${CARD_BRAND_LABELS[payment.card_brand]} ending in ${payment.card_last_four}`
+                : PAYMENT_METHOD_LABELS[payment.method]}
+            </Detail>
+            <Detail label="Amount">{formatMoney(payment.amount)}</Detail>
+            <Detail label="Status">{PAYMENT_STATUS_LABELS[payment.status]}</Detail>
+            <Detail label="Transaction ID">
+              <span className="font-mono text-xs">{payment.transaction_id ?? '—'}</span>
+            </Detail>
+            <Detail label="Paid">{payment.completed_at ? formatDate(payment.completed_at) : '—'}</Detail>
+          </dl>
+          {order.viewer.is_buyer && (payment.status === 'completed' || payment.status === 'refunded') ? (
+            <div className="pt-3">
+              <DownloadReceiptButton paymentId={payment.id} />
+            </div>
+          ) : null}
+        </>
       ) : (
         <p className="text-sm text-slate-600">No payment was made for this order.</p>
       )}

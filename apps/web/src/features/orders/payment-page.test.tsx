@@ -1,4 +1,11 @@
-import { IDEMPOTENCY_KEY_HEADER, ORDER_TEXTS, TEST_CARDS, expiryYearChoices } from '@teamhire/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_TEXTS,
+  TEST_CARDS,
+  expiryYearChoices,
+  type PaymentConfig,
+  type SavedPaymentMethod,
+} from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type FetchHandler } from '../../test/fetch-stub';
@@ -12,9 +19,23 @@ import { PaymentPage } from './payment-page';
 beforeEach(() => signIn());
 afterEach(() => vi.unstubAllGlobals());
 
-/** The package answers as given; every POST /api/orders goes to `onOrder`. */
-function stubShop(onOrder: FetchHandler, servicePackage = jsonResponse(packageFixture())) {
-  return stubFetch((request) => (request.url === '/api/orders' ? onOrder(request) : servicePackage.clone()));
+/**
+ * The package answers as given; every POST /api/orders goes to `onOrder`; the test provider takes
+ * cards and the buyer has `savedCards`.
+ */
+function stubShop(
+  onOrder: FetchHandler,
+  servicePackage = jsonResponse(packageFixture()),
+  options: { savedCards?: SavedPaymentMethod[]; config?: PaymentConfig } = {},
+) {
+  return stubFetch((request) => {
+    if (request.url === '/api/orders') return onOrder(request);
+    if (request.url === '/api/payments/config') {
+      return jsonResponse(options.config ?? { provider: 'test', publishable_key: null });
+    }
+    if (request.url === '/api/user/payment-methods') return jsonResponse({ items: options.savedCards ?? [] });
+    return servicePackage.clone();
+  });
 }
 
 function renderPage(route = '/payment/12') {
@@ -240,5 +261,92 @@ describe('PaymentPage', () => {
       '/dashboard',
     );
     expect(screen.queryByRole('form', { name: 'Payment' })).toBeNull();
+  });
+
+  describe('saved cards and the Stripe card element', () => {
+    const savedCard = (overrides: Partial<SavedPaymentMethod>): SavedPaymentMethod => ({
+      id: 5,
+      type: 'CREDIT_CARD',
+      name: 'Work Visa',
+      last_four: '4242',
+      brand: 'visa',
+      expiry_month: 8,
+      expiry_year: 2030,
+      is_default: false,
+      created_at: '2025-05-01T10:00:00Z',
+      updated_at: '2025-05-01T10:00:00Z',
+      ...overrides,
+    });
+    const savedCards = [
+      savedCard({ id: 5 }),
+      savedCard({ id: 6, brand: 'mastercard', last_four: '4444', is_default: true }),
+      savedCard({ id: 7, type: 'PAYPAL', brand: null, last_four: null }),
+    ];
+    function fillAddress() {
+      change('Street Address', '1 Analytical Way');
+      change('City', 'London');
+      change('State / Province', 'Greater London');
+      change('Postal Code', 'N1 9GU');
+    }
+
+    it('offers the saved cards above the card form, the default chosen, and pays with it', async () => {
+      const requests = stubShop(() => jsonResponse(orderFixture({ id: 95 }), 201), undefined, { savedCards });
+      renderPage();
+      const choices = await screen.findByRole('group', { name: 'Saved Cards' });
+      expect(
+        within(choices)
+          .getAllByRole('radio')
+          .map((radio) => radio.parentElement!.textContent),
+      ).toEqual(['Visa ending in 4242', 'Mastercard ending in 4444 (default)', 'Use a new card']);
+      expect(screen.getByRole('radio', { name: 'Mastercard ending in 4444 (default)' })).toHaveProperty(
+        'checked',
+        true,
+      );
+      expect(screen.queryByLabelText('Card Number')).toBeNull();
+      fillAddress();
+      await pay();
+      expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/95');
+      const order = requests.find((request) => request.url === '/api/orders');
+      expect(order?.body).toMatchObject({ payment_method: 'credit_card', saved_payment_method_id: 6 });
+      expect(order?.body).not.toHaveProperty('card');
+    });
+
+    it('"Use a new card" brings back the card form', async () => {
+      const requests = stubShop(() => jsonResponse(orderFixture({ id: 96 }), 201), undefined, { savedCards });
+      renderPage();
+      fireEvent.click(await screen.findByRole('radio', { name: 'Use a new card' }));
+      fillCardAndAddress();
+      await pay();
+      expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/96');
+      const order = requests.find((request) => request.url === '/api/orders');
+      expect(order?.body).toHaveProperty('card');
+      expect(order?.body).not.toHaveProperty('saved_payment_method_id');
+    });
+
+    it("with Stripe, takes the card in Stripe's card element and sends only its payment method", async () => {
+      const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_card_visa' } }));
+      const mount = vi.fn();
+      vi.doMock('@stripe/stripe-js', () => ({
+        loadStripe: vi.fn(async () => ({
+          elements: () => ({ create: () => ({ mount, on: vi.fn(), destroy: vi.fn() }) }),
+          createPaymentMethod,
+        })),
+      }));
+      const requests = stubShop(() => jsonResponse(orderFixture({ id: 97 }), 201), undefined, {
+        config: { provider: 'stripe', publishable_key: 'pk_test_123' },
+      });
+      renderPage();
+      await waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
+      expect(screen.queryByLabelText('Card Number')).toBeNull();
+      expect(screen.getByRole('group', { name: 'Card' })).toBeTruthy();
+      fillAddress();
+      await pay();
+      expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/97');
+      expect(createPaymentMethod).toHaveBeenCalledTimes(1);
+      const order = requests.find((request) => request.url === '/api/orders');
+      expect(order?.body).toMatchObject({ payment_method: 'credit_card', card_token: 'pm_card_visa' });
+      expect(order?.body).not.toHaveProperty('card');
+      vi.doUnmock('@stripe/stripe-js');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ORDER_TEXTS, type ServicePackage } from '@teamhire/shared';
+import { ORDER_TEXTS, type SavedPaymentMethod, type ServicePackage } from '@teamhire/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, LoaderCircle, PackageX, UsersRound } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
@@ -12,7 +12,14 @@ import { formatMoney } from '../../lib/format';
 import { createOrder, storeCreatedOrder } from './api/create-order';
 import { usePackage } from '../../lib/queries/get-package';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
-import { PaymentForm, type OrderPayload } from './components/payment-form';
+import { usePaymentConfig } from './api/get-payment-config';
+import { useSavedCards } from './api/get-saved-cards';
+import { CARD_ELEMENT_TOKEN, PaymentForm, type OrderPayload } from './components/payment-form';
+import {
+  STRIPE_CARD_LOAD_FAILED,
+  StripeCardField,
+  type StripeCardHandle,
+} from './components/stripe-card-field';
 
 /** Answers that settle a purchase attempt: the next submit is a new attempt with a new key. */
 function isFinalAnswer(error: unknown): boolean {
@@ -25,6 +32,8 @@ function isFinalAnswer(error: unknown): boolean {
  */
 export function paymentFailureMessage(error: unknown): string {
   if (error instanceof NetworkError) return ORDER_TEXTS.paymentFailed;
+  // Stripe's card element refused the card before anything was sent: its own words.
+  if (!(error instanceof ApiError) && error instanceof Error && error.message) return error.message;
   if (error instanceof ApiError && error.detail && isFinalAnswer(error) && error.status !== 422) {
     return error.detail;
   }
@@ -75,7 +84,43 @@ function PackageDetails({ servicePackage }: { servicePackage: ServicePackage }) 
   );
 }
 
+/**
+ * The purchase once the page knows how cards are taken (the provider) and which cards are saved;
+ * saved cards that cannot load only mean none are offered.
+ */
 function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
+  const config = usePaymentConfig();
+  const savedCards = useSavedCards();
+  if (config.isPending || savedCards.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-600">
+        <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+        Loading payment options...
+      </p>
+    );
+  }
+  if (config.isError) {
+    return <ErrorWithRetry message={config.error.message} onRetry={() => void config.refetch()} />;
+  }
+  return (
+    <CheckoutForm
+      servicePackage={servicePackage}
+      savedCards={savedCards.data ?? []}
+      publishableKey={config.data.provider === 'stripe' ? config.data.publishable_key : null}
+    />
+  );
+}
+
+function CheckoutForm({
+  servicePackage,
+  savedCards,
+  publishableKey,
+}: {
+  servicePackage: ServicePackage;
+  savedCards: readonly SavedPaymentMethod[];
+  /** Set with Stripe: the card is typed into its card element. */
+  publishableKey: string | null;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
@@ -85,6 +130,7 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
   // server answers the repeat with the first result instead of charging again.
   const idempotencyKey = useRef<string | null>(null);
   const inFlight = useRef(false);
+  const cardElement = useRef<StripeCardHandle | null>(null);
 
   const startNewAttempt = useCallback(() => {
     if (!inFlight.current) idempotencyKey.current = null;
@@ -97,7 +143,13 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
     setPaying(true);
     setFailure(null);
     try {
-      const created = await createOrder(order, idempotencyKey.current);
+      // The card element's card becomes a Stripe payment method only now, when the buyer pays.
+      let payload = order;
+      if (order.card_token === CARD_ELEMENT_TOKEN) {
+        if (!cardElement.current) throw new Error(STRIPE_CARD_LOAD_FAILED);
+        payload = { ...order, card_token: await cardElement.current.tokenize() };
+      }
+      const created = await createOrder(payload, idempotencyKey.current);
       idempotencyKey.current = null;
       await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
       // After the invalidation, which would otherwise mark the new order's details stale at once.
@@ -132,6 +184,12 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
             onPay={(order) => void pay(order)}
             onCancel={() => void navigate(-1)}
             onEdited={startNewAttempt}
+            savedCards={savedCards}
+            cardElement={
+              publishableKey ? (
+                <StripeCardField publishableKey={publishableKey} handle={cardElement} />
+              ) : undefined
+            }
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { TEAM_TEXTS, type Navigation, type User } from '@teamhire/shared';
+import { MONEY_TEXTS, TEAM_TEXTS, type Navigation, type User } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
@@ -81,6 +81,31 @@ describe('TeamManagementPage', () => {
     },
   );
 
+  it('has a Payout Split tab where the team admin edits the shares of the members', async () => {
+    const { requests } = renderPage('my-teams', {
+      ...teamAdmin,
+      handle: ({ url }) =>
+        url === '/api/teams/21/payout-split'
+          ? jsonResponse({
+              team_id: 21,
+              shares: [
+                { user_id: 7, username: 'ada', full_name: null, is_admin: true, percent: 100 },
+                { user_id: 9, username: 'bob', full_name: null, is_admin: false, percent: 0 },
+              ],
+              updated_at: null,
+            })
+          : undefined,
+    });
+    const tab = await screen.findByRole('tab', { name: MONEY_TEXTS.payoutSplitTab });
+    // The split is asked for only when its tab opens.
+    expect(requests.some((request) => request.url.endsWith('/payout-split'))).toBe(false);
+    fireEvent.mouseDown(tab);
+    const panel = screen.getByRole('tabpanel');
+    const form = await within(panel).findByRole('form', { name: 'Payout split' });
+    expect(within(form).getByRole('spinbutton', { name: 'Share of bob' })).toBeTruthy();
+    expect(within(form).getByText('Total: 100%')).toBeTruthy();
+  });
+
   it("shows the team's reviews in the overview", async () => {
     renderPage('manage', {
       ...teamAdmin,
@@ -115,7 +140,7 @@ describe('TeamManagementPage', () => {
     renderPage('my-teams', teamAdmin);
     const overview = await screen.findByRole('tab', { name: 'Overview', selected: true });
     const applications = screen.getByRole('tab', { name: 'Applications (1 pending)' });
-    const members = screen.getByRole('tab', { name: 'Members (2)' });
+    const split = screen.getByRole('tab', { name: MONEY_TEXTS.payoutSplitTab });
     const expectSelected = async (tab: HTMLElement) => {
       await waitFor(() => expect(document.activeElement).toBe(tab));
       expect(tab.getAttribute('aria-selected')).toBe('true');
@@ -126,12 +151,12 @@ describe('TeamManagementPage', () => {
     fireEvent.keyDown(overview, { key: 'ArrowRight' });
     await expectSelected(applications);
     fireEvent.keyDown(applications, { key: 'End' });
-    await expectSelected(members);
-    fireEvent.keyDown(members, { key: 'ArrowRight' });
+    await expectSelected(split);
+    fireEvent.keyDown(split, { key: 'ArrowRight' });
     await expectSelected(overview);
     fireEvent.keyDown(overview, { key: 'ArrowLeft' });
-    await expectSelected(members);
-    fireEvent.keyDown(members, { key: 'Home' });
+    await expectSelected(split);
+    fireEvent.keyDown(split, { key: 'Home' });
     await expectSelected(overview);
   });
 

@@ -1,6 +1,7 @@
 import {
   BILLING_COUNTRIES,
   BILLING_COUNTRY_LABELS,
+  CARD_BRAND_LABELS,
   DEFAULT_BILLING_COUNTRY,
   DEFAULT_PAYMENT_METHOD,
   EXPIRY_MONTH_MAX,
@@ -13,10 +14,11 @@ import {
   type BillingAddress,
   type OrderCreate,
   type PaymentMethod,
+  type SavedPaymentMethod,
   type ServicePackage,
 } from '@teamhire/shared';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -26,8 +28,18 @@ import { SelectField } from '../../../components/ui/select-field';
 import { numberOrUndefined } from '../../../lib/form-values';
 import { payloadResolver } from '../../../lib/payload-resolver';
 
+/** The card choice that means "type a card" rather than one of the saved cards' ids. */
+export const NEW_CARD = 'new';
+/**
+ * Stands in for the Stripe payment method while the form validates: the page swaps it for the
+ * id Stripe's card element gives when the buyer pays.
+ */
+export const CARD_ELEMENT_TOKEN = 'pm_from_card_element';
+
 export interface PaymentFormValues {
   payment_method: PaymentMethod;
+  /** A saved card's id, or NEW_CARD. */
+  card_choice: string;
   card: {
     card_number: string;
     expiry_month?: number;
@@ -43,6 +55,7 @@ export type OrderPayload = z.output<typeof orderCreateSchema>;
 
 const DEFAULT_VALUES: PaymentFormValues = {
   payment_method: DEFAULT_PAYMENT_METHOD,
+  card_choice: NEW_CARD,
   card: { card_number: '', cvv: '', cardholder_name: '' },
   paypal_email: '',
   billing_address: { street: '', city: '', state: '', postal_code: '', country: DEFAULT_BILLING_COUNTRY },
@@ -55,7 +68,11 @@ const MONTHS = Array.from({ length: EXPIRY_MONTH_MAX }, (_, index) => ({
 }));
 
 /** Only the chosen method's fields travel: the contract refuses card fields on a PayPal payment and back. */
-function toOrderCreate(values: PaymentFormValues, servicePackage: ServicePackage): OrderCreate {
+function toOrderCreate(
+  values: PaymentFormValues,
+  servicePackage: ServicePackage,
+  cardElement: boolean,
+): OrderCreate {
   const common = {
     service_package_id: servicePackage.id,
     total_amount: servicePackage.price + PROCESSING_FEE,
@@ -64,6 +81,10 @@ function toOrderCreate(values: PaymentFormValues, servicePackage: ServicePackage
   if (values.payment_method === 'paypal') {
     return { ...common, payment_method: 'paypal', paypal_email: values.paypal_email };
   }
+  if (values.card_choice !== NEW_CARD) {
+    return { ...common, payment_method: 'credit_card', saved_payment_method_id: Number(values.card_choice) };
+  }
+  if (cardElement) return { ...common, payment_method: 'credit_card', card_token: CARD_ELEMENT_TOKEN };
   const { expiry_month, expiry_year, ...card } = values.card;
   return {
     ...common,
@@ -80,7 +101,7 @@ function isEmpty(value: unknown): boolean {
 
 function preferRequired(values: PaymentFormValues, errors: FieldErrors<PaymentFormValues>): void {
   const cardErrors = errors.card;
-  if (values.payment_method === 'credit_card' && cardErrors) {
+  if (values.payment_method === 'credit_card' && values.card_choice === NEW_CARD && cardErrors) {
     for (const field of ['card_number', 'expiry_month', 'expiry_year', 'cvv', 'cardholder_name'] as const) {
       const fieldError = cardErrors[field];
       if (fieldError && isEmpty(values.card[field])) fieldError.message = ORDER_TEXTS.required;
@@ -98,27 +119,53 @@ export interface PaymentFormProps {
   onCancel: () => void;
   /** Any edit makes a new purchase attempt, which then gets its own Idempotency-Key. */
   onEdited: () => void;
+  /** The buyer's saved cards, offered above the card form (the default chosen at first). */
+  savedCards?: readonly SavedPaymentMethod[];
+  /** With Stripe, its card element instead of the card fields; the test mode keeps the fields. */
+  cardElement?: ReactNode;
 }
 
+const savedCardLabel = (method: SavedPaymentMethod) =>
+  `${method.brand ? CARD_BRAND_LABELS[method.brand] : 'Card'} ending in ${method.last_four ?? '····'}${
+    method.is_default ? ' (default)' : ''
+  }`;
+
 /** Method, card or PayPal fields, billing address and the order summary. */
-export function PaymentForm({ servicePackage, paying, onPay, onCancel, onEdited }: PaymentFormProps) {
+export function PaymentForm({
+  servicePackage,
+  paying,
+  onPay,
+  onCancel,
+  onEdited,
+  savedCards = [],
+  cardElement,
+}: PaymentFormProps) {
+  const usesCardElement = cardElement !== undefined && cardElement !== null;
   const resolver = useMemo(
     () =>
       payloadResolver(
         orderCreateSchema,
-        (values: PaymentFormValues) => toOrderCreate(values, servicePackage),
+        (values: PaymentFormValues) => toOrderCreate(values, servicePackage, usesCardElement),
         preferRequired,
       ),
-    [servicePackage],
+    [servicePackage, usesCardElement],
   );
+  const firstChoice = (savedCards.find((method) => method.is_default) ?? savedCards[0])?.id;
   const {
     register,
     handleSubmit,
     control,
     subscribe,
     formState: { errors },
-  } = useForm<PaymentFormValues, unknown, OrderPayload>({ resolver, defaultValues: DEFAULT_VALUES });
+  } = useForm<PaymentFormValues, unknown, OrderPayload>({
+    resolver,
+    defaultValues: {
+      ...DEFAULT_VALUES,
+      card_choice: firstChoice === undefined ? NEW_CARD : String(firstChoice),
+    },
+  });
   const method = useWatch({ control, name: 'payment_method' });
+  const cardChoice = useWatch({ control, name: 'card_choice' });
   const years = useMemo(() => expiryYearChoices(), []);
   const total = servicePackage.price + PROCESSING_FEE;
 
@@ -155,58 +202,92 @@ export function PaymentForm({ servicePackage, paying, onPay, onCancel, onEdited 
         </fieldset>
 
         {method === 'credit_card' ? (
-          <div className="mt-6 grid gap-4 sm:grid-cols-2">
-            <div className="sm:col-span-2">
-              <TextField
-                label="Card Number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 5678 9012 3456"
-                error={errors.card?.card_number?.message}
-                {...register('card.card_number')}
-              />
-            </div>
-            <SelectField
-              label="Expiry Month"
-              autoComplete="cc-exp-month"
-              error={errors.card?.expiry_month?.message}
-              {...register('card.expiry_month', { setValueAs: numberOrUndefined })}
-            >
-              <option value="">Month</option>
-              {MONTHS.map((month) => (
-                <option key={month.value} value={month.value}>
-                  {month.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              label="Expiry Year"
-              autoComplete="cc-exp-year"
-              error={errors.card?.expiry_year?.message}
-              {...register('card.expiry_year', { setValueAs: numberOrUndefined })}
-            >
-              <option value="">Year</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="CVV"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              error={errors.card?.cvv?.message}
-              {...register('card.cvv')}
-            />
-            <TextField
-              label="Cardholder Name"
-              autoComplete="cc-name"
-              error={errors.card?.cardholder_name?.message}
-              {...register('card.cardholder_name')}
-            />
-          </div>
+          <>
+            {savedCards.length > 0 ? (
+              <fieldset className="mt-6 flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-800">Saved Cards</legend>
+                {savedCards.map((saved) => (
+                  <label
+                    key={saved.id}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm text-slate-800 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50"
+                  >
+                    <input
+                      type="radio"
+                      value={String(saved.id)}
+                      className="accent-indigo-600"
+                      {...register('card_choice')}
+                    />
+                    {savedCardLabel(saved)}
+                  </label>
+                ))}
+                <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-4 py-2.5 text-sm text-slate-800 has-[:checked]:border-indigo-600 has-[:checked]:bg-indigo-50">
+                  <input
+                    type="radio"
+                    value={NEW_CARD}
+                    className="accent-indigo-600"
+                    {...register('card_choice')}
+                  />
+                  Use a new card
+                </label>
+              </fieldset>
+            ) : null}
+            {cardChoice !== NEW_CARD ? null : usesCardElement ? (
+              <div className="mt-6">{cardElement}</div>
+            ) : (
+              <div className="mt-6 grid gap-4 sm:grid-cols-2">
+                <div className="sm:col-span-2">
+                  <TextField
+                    label="Card Number"
+                    inputMode="numeric"
+                    autoComplete="cc-number"
+                    placeholder="1234 5678 9012 3456"
+                    error={errors.card?.card_number?.message}
+                    {...register('card.card_number')}
+                  />
+                </div>
+                <SelectField
+                  label="Expiry Month"
+                  autoComplete="cc-exp-month"
+                  error={errors.card?.expiry_month?.message}
+                  {...register('card.expiry_month', { setValueAs: numberOrUndefined })}
+                >
+                  <option value="">Month</option>
+                  {MONTHS.map((month) => (
+                    <option key={month.value} value={month.value}>
+                      {month.label}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="Expiry Year"
+                  autoComplete="cc-exp-year"
+                  error={errors.card?.expiry_year?.message}
+                  {...register('card.expiry_year', { setValueAs: numberOrUndefined })}
+                >
+                  <option value="">Year</option>
+                  {years.map((year) => (
+                    <option key={year} value={year}>
+                      {year}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label="CVV"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  maxLength={4}
+                  error={errors.card?.cvv?.message}
+                  {...register('card.cvv')}
+                />
+                <TextField
+                  label="Cardholder Name"
+                  autoComplete="cc-name"
+                  error={errors.card?.cardholder_name?.message}
+                  {...register('card.cardholder_name')}
+                />
+              </div>
+            )}
+          </>
         ) : (
           <div className="mt-6">
             <TextField

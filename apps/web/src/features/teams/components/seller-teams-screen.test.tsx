@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../../test/fetch-stub';
-import { signIn } from '../../../test/fixtures';
+import { signIn, userFixture } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { managedTeamFixture } from '../../../test/team-management-fixtures';
 import { LEAVE_FAILED_MESSAGE, SellerTeamsScreen } from './seller-teams-screen';
@@ -80,5 +80,34 @@ describe('SellerTeamsScreen: leaving a team', () => {
     // The dialog stays open for another try; the list behind it still has both teams.
     expect(screen.getByRole('dialog', { name: 'Leave team?' })).toBeTruthy();
     expect(within(list).getAllByRole('article', { hidden: true })).toHaveLength(2);
+  });
+});
+
+describe('SellerTeamsScreen: the payout split', () => {
+  it('shows a member the split of a team without a way to change it', async () => {
+    signIn();
+    stubFetch(({ url }) => {
+      if (url === '/api/my-applications') return jsonResponse([]);
+      if (url === '/api/teams/member-teams') return jsonResponse([launchCrew]);
+      if (url === '/api/auth/me') return jsonResponse(userFixture({ id: 9, role: 'SELLER' }));
+      if (url === '/api/teams/21/payout-split') {
+        return jsonResponse({
+          team_id: 21,
+          shares: [
+            { user_id: 7, username: 'ada', full_name: null, is_admin: true, percent: 70 },
+            { user_id: 9, username: 'bob', full_name: null, is_admin: false, percent: 30 },
+          ],
+          updated_at: '2025-06-01T10:00:00Z',
+        });
+      }
+      return jsonResponse({ detail: 'Not Found' }, 404);
+    });
+    renderWithProviders(<SellerTeamsScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Payout Split of Launch Crew' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payout Split of Launch Crew' });
+    const shares = await within(dialog).findByRole('list', { name: 'Shares' });
+    expect(within(shares).getByText('70%')).toBeTruthy();
+    expect(within(shares).getByText('30%')).toBeTruthy();
+    expect(within(dialog).queryByRole('spinbutton')).toBeNull();
   });
 });

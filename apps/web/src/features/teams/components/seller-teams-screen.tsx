@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Team, TeamApplication } from '@teamhire/shared';
-import { LogOut, Undo2 } from 'lucide-react';
+import { MONEY_TEXTS, type Team, type TeamApplication } from '@teamhire/shared';
+import { LogOut, PieChart, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +13,8 @@ import { useMyApplications } from '../../../lib/queries/get-my-applications';
 import { useLeaveTeam } from '../api/leave-team';
 import { useWithdrawApplication } from '../api/withdraw-application';
 import { ConfirmationDialog } from '../../../components/ui/confirmation-dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { PayoutSplitPanel } from './payout-split-panel';
 import { DECISION_STATUS_BADGES, StatusBadge } from '../../../components/ui/status-badge';
 
 export const WITHDRAW_FAILED_MESSAGE = 'Failed to withdraw application';
@@ -224,41 +226,67 @@ function AppliedTeams() {
 function EngagedTeams() {
   const teams = useMemberTeams();
   const leave = useLeaveTeam();
+  const [splitOf, setSplitOf] = useState<Team | null>(null);
   return (
-    <SellerListSection<Team>
-      headingId="engaged-teams-heading"
-      heading="Engaged Teams"
-      query={teams}
-      loadingText="Loading your teams..."
-      empty={<p className="text-slate-600">You are not a member of any team yet.</p>}
-      listLabel="Teams I belong to"
-      confirmation={{
-        action: leave,
-        title: 'Leave team?',
-        description: (team) => `You will no longer be a member of ${team.name}.`,
-        confirmLabel: 'Leave Team',
-        succeeded: (team) => `You left ${team.name}`,
-        failed: LEAVE_FAILED_MESSAGE,
-      }}
-      renderItem={(team, ask) => (
-        <SellerListItem
-          headingId={`engaged-team-${team.id}`}
-          title={team.name}
-          aside={
-            <span className="text-xs text-slate-600">{`${team.member_count}/${team.max_members} members`}</span>
-          }
-          footnote={`Admin: ${team.admin.username}`}
-          action={
-            <Button variant="secondary" size="sm" aria-label={`Leave ${team.name}`} onClick={ask}>
-              <LogOut aria-hidden="true" className="size-4" />
-              Leave Team
-            </Button>
-          }
-        >
-          {team.description ? <p className="text-sm text-slate-600">{team.description}</p> : null}
-        </SellerListItem>
-      )}
-    />
+    <>
+      <SellerListSection<Team>
+        headingId="engaged-teams-heading"
+        heading="Engaged Teams"
+        query={teams}
+        loadingText="Loading your teams..."
+        empty={<p className="text-slate-600">You are not a member of any team yet.</p>}
+        listLabel="Teams I belong to"
+        confirmation={{
+          action: leave,
+          title: 'Leave team?',
+          description: (team) => `You will no longer be a member of ${team.name}.`,
+          confirmLabel: 'Leave Team',
+          succeeded: (team) => `You left ${team.name}`,
+          failed: LEAVE_FAILED_MESSAGE,
+        }}
+        renderItem={(team, ask) => (
+          <SellerListItem
+            headingId={`engaged-team-${team.id}`}
+            title={team.name}
+            aside={
+              <span className="text-xs text-slate-600">{`${team.member_count}/${team.max_members} members`}</span>
+            }
+            footnote={`Admin: ${team.admin.username}`}
+            action={
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${MONEY_TEXTS.payoutSplitTab} of ${team.name}`}
+                  onClick={() => setSplitOf(team)}
+                >
+                  <PieChart aria-hidden="true" className="size-4" />
+                  {MONEY_TEXTS.payoutSplitTab}
+                </Button>
+                <Button variant="secondary" size="sm" aria-label={`Leave ${team.name}`} onClick={ask}>
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Leave Team
+                </Button>
+              </div>
+            }
+          >
+            {team.description ? <p className="text-sm text-slate-600">{team.description}</p> : null}
+          </SellerListItem>
+        )}
+      />
+      <Dialog
+        open={splitOf !== null}
+        onOpenChange={(open) => {
+          if (!open) setSplitOf(null);
+        }}
+      >
+        {splitOf ? (
+          <DialogContent title={`${MONEY_TEXTS.payoutSplitTab} of ${splitOf.name}`}>
+            <PayoutSplitPanel teamId={splitOf.id} />
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </>
   );
 }
 

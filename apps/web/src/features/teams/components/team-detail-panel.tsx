@@ -1,4 +1,4 @@
-import { TEAM_TEXTS } from '@teamhire/shared';
+import { MONEY_TEXTS, TEAM_TEXTS } from '@teamhire/shared';
 import { LoaderCircle, MessageSquare, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,11 +8,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useTeam } from '../../../lib/queries/get-team';
 import { useTeamApplications } from '../api/get-team-applications';
 import { EditTeamDialog } from './edit-team-dialog';
+import { PayoutSplitPanel } from './payout-split-panel';
 import { TeamApplicationsList } from './team-applications-list';
 import { TeamMembersList } from './team-members-list';
 import { TeamOverview } from './team-overview';
 
-/** One of my teams with the tabs Overview, Applications and Members, and Edit Team. */
+/** One of my teams with the tabs Overview, Applications, Members and Payout Split, and Edit Team. */
 export function TeamDetailPanel({ teamId }: { teamId: number }) {
   const team = useTeam(teamId);
   const applications = useTeamApplications(teamId, 'pending');
@@ -71,6 +72,7 @@ export function TeamDetailPanel({ teamId }: { teamId: number }) {
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="applications">{`Applications (${applications.data.length} pending)`}</TabsTrigger>
             <TabsTrigger value="members">{`Members (${detail.members.length})`}</TabsTrigger>
+            <TabsTrigger value="payout-split">{MONEY_TEXTS.payoutSplitTab}</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <TeamOverview team={detail} />
@@ -80,6 +82,9 @@ export function TeamDetailPanel({ teamId }: { teamId: number }) {
           </TabsContent>
           <TabsContent value="members">
             <TeamMembersList team={detail} />
+          </TabsContent>
+          <TabsContent value="payout-split">
+            <PayoutSplitPanel teamId={detail.id} />
           </TabsContent>
         </Tabs>
       </div>

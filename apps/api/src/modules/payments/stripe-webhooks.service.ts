@@ -1,0 +1,43 @@
+import Stripe from 'stripe';
+import { AppError } from '../../errors';
+import { announceSettledCharge, settleCharge, type OrdersContext } from '../orders/orders.service';
+import * as payments from './payments.service';
+import { CHARGE_KEY_METADATA, stripeChargeOutcome } from './stripe-payment-provider';
+
+const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+
+/**
+ * A Stripe event, verified on the raw body with the webhook secret (a forged or altered one is
+ * refused before anything is read or written). Each event id is processed once, in the transaction
+ * that records it as processed; and as the charge's outcome is recorded by whoever comes first (the
+ * purchase itself, this webhook, the reconciliation job), events may arrive in any order and twice.
+ */
+export async function handleStripeWebhook(
+  context: OrdersContext,
+  webhookSecret: string | undefined,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true }> {
+  if (!webhookSecret) throw new AppError('bad_request', 'Stripe webhooks are not configured');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', webhookSecret);
+  } catch {
+    throw new AppError('bad_request', 'The webhook signature is not valid');
+  }
+  const settled = await context.db.transaction(async (transaction) => {
+    const first = await payments.markEventProcessed(transaction, {
+      provider: 'stripe',
+      eventId: event.id,
+      type: event.type,
+    });
+    if (!first || !PAYMENT_INTENT_EVENTS.has(event.type)) return undefined;
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const chargeKey = intent.metadata?.[CHARGE_KEY_METADATA];
+    const outcome = stripeChargeOutcome(intent);
+    if (!chargeKey || !outcome) return undefined;
+    return settleCharge(transaction, chargeKey, outcome, context.clock());
+  });
+  await announceSettledCharge(context, settled);
+  return { received: true };
+}
