@@ -574,14 +574,19 @@ async function purchaseAnswer(
   idempotencyKey: string | undefined,
   now: Date,
 ): Promise<OrderCreateResult | undefined> {
-  const row = await repository.findOrder(transaction, orderId);
-  if (!row?.payment || row.payment.status === 'pending') return undefined;
+  if (idempotencyKey !== undefined) {
+    // A concurrent repeat may have stored the answer already: it is the one to give.
+    const stored = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
+    if (stored && stored.outcome !== 'pending') return replayOf(stored, false);
+  }
+  const payment = await payments.latestPaymentOf(transaction, orderId);
+  if (!payment || payment.status === 'pending') return undefined;
   const answer: OrderCreateResult =
-    row.payment.status === 'failed'
+    payment.status === 'failed'
       ? {
           outcome: 'declined',
           declined: {
-            detail: row.payment.failureMessage ?? ORDER_TEXTS.cardDeclined,
+            detail: payment.failureMessage ?? ORDER_TEXTS.cardDeclined,
             order_id: orderId,
             payment_status: 'failed',
           },

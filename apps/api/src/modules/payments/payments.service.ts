@@ -216,6 +216,11 @@ export async function recordChargeOutcome(
   return { outcome: 'paid', orderId: payment.orderId, paymentId: payment.id };
 }
 
+/** The order's newest payment, as the purchase's answer reads it. */
+export function latestPaymentOf(db: DatabaseOrTransaction, orderId: number) {
+  return repository.findLatestPayment(db, orderId);
+}
+
 /** Pending charges older than `placedBefore`, for the reconciliation job. */
 export async function listStaleCharges(db: DatabaseOrTransaction, placedBefore: Date, limit: number) {
   const rows = await repository.listPendingChargesBefore(db, placedBefore, limit);
