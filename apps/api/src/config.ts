@@ -66,7 +66,32 @@ const environmentSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_MESSAGES_PER_MINUTE),
   CHAT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_UPLOADS_PER_MINUTE),
   CHAT_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(CHAT_UPLOAD_QUOTA_BYTES_DEFAULT),
+  /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket every instance shares. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Unset: AWS S3 itself; set for an S3-compatible store (MinIO, Ceph, R2, ...). */
+  S3_ENDPOINT: urlWithProtocols(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name, as most S3-compatible stores want. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
+
+/** The variables the s3 driver cannot do without. */
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -104,6 +129,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadsDir: string;
+  /** STORAGE_DRIVER and, for s3, the bucket; the local driver keeps files under uploadsDir. */
+  storage: StorageConfig;
   paymentProvider: 'test';
   /** Chat messages and files one user or guest may send through the REST API per minute. */
   chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
@@ -131,6 +158,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  if (env.STORAGE_DRIVER === 's3') {
+    const unset = S3_REQUIRED.filter((name) => env[name] === undefined);
+    if (unset.length > 0) throw new ConfigError(unset.map((name) => `${name}: required when STORAGE_DRIVER is s3`));
+  }
   const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: env.NODE_ENV,
@@ -166,6 +197,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION!,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
     chatRateLimits: {
       messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
       uploadsPerMinute: env.CHAT_UPLOADS_PER_MINUTE,
