@@ -160,7 +160,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const env = parsed.data;
   if (env.STORAGE_DRIVER === 's3') {
     const unset = S3_REQUIRED.filter((name) => env[name] === undefined);
-    if (unset.length > 0) throw new ConfigError(unset.map((name) => `${name}: required when STORAGE_DRIVER is s3`));
+    if (unset.length > 0)
+      throw new ConfigError(unset.map((name) => `${name}: required when STORAGE_DRIVER is s3`));
   }
   const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
