@@ -17,7 +17,7 @@ import type { StorageConfig } from '../config';
 import { AppError } from '../errors';
 
 /** An object as read back: its bytes as a stream, and what the store knows of it. */
-export interface StoredObject {
+interface StoredObject {
   stream: Readable;
   size: number;
   contentType: string | undefined;
