@@ -103,7 +103,13 @@ export async function storeUpload(
   const kind = fileKindOf(name);
   let hasThumbnail = false;
   if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {
-    hasThumbnail = await storeThumbnail(storage, target, thumbnailKey(roomId, fileId));
+    try {
+      hasThumbnail = await storeThumbnail(storage, target, thumbnailKey(roomId, fileId));
+    } catch (error) {
+      // The store failed between the original and its preview: nothing of the upload is kept.
+      await storage.delete(target).catch(() => undefined);
+      throw error;
+    }
   }
   let messageId: number | undefined;
   try {
