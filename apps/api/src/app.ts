@@ -18,7 +18,7 @@ import { createAccessTokens } from './modules/accounts/access-tokens';
 import { createPasswordHasher } from './modules/accounts/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
+import { avatarKey, avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -58,6 +58,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
 import { registerStaticWeb } from './plugins/static-web';
+import { createStorage, type Storage } from './plugins/storage';
 import { registerTextRule } from './plugins/text-rule';
 
 export interface RegisteredRoute {
@@ -103,6 +104,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Replaces the gateway PAYMENT_PROVIDER names (e.g. one that records or fails charges). */
   paymentProvider?: PaymentProvider;
+  /** Replaces the file store STORAGE_DRIVER names (e.g. one whose bucket cannot be reached). */
+  storage?: Storage;
 }
 
 export async function buildApp({
@@ -111,6 +114,7 @@ export async function buildApp({
   logStream,
   clock = () => new Date(),
   paymentProvider,
+  storage: givenStorage,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -179,16 +183,32 @@ export async function buildApp({
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
   );
-  await mkdir(avatarsDirectory(config.uploadsDir), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: avatarsDirectory(config.uploadsDir),
-    prefix: AVATAR_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    // Avatars get a new name on every upload, so they never change under a URL.
-    maxAge: '365d',
-    immutable: true,
-  });
+  const storage = givenStorage ?? createStorage(config, app.log);
+  app.addHook('onClose', () => storage.close());
+  if (storage.driver === 'local') {
+    await mkdir(avatarsDirectory(config.uploadsDir), { recursive: true });
+    await app.register(fastifyStatic, {
+      root: avatarsDirectory(config.uploadsDir),
+      prefix: AVATAR_URL_PREFIX,
+      decorateReply: false,
+      index: false,
+      // Avatars get a new name on every upload, so they never change under a URL.
+      maxAge: '365d',
+      immutable: true,
+    });
+  } else {
+    // Pictures are public as before; the process streams them from the bucket, which stays private.
+    app.get(`${AVATAR_URL_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
+      const key = avatarKey((request.params as { name: string }).name);
+      if (!key) throw new AppError('not_found', 'File not found');
+      const found = await storage.get(key);
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', String(found.size))
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(found.stream);
+    });
+  }
 
   // The error and not-found handlers must exist before the route plugins load: each plugin
   // captures the handlers in force when it is registered.
@@ -217,6 +237,7 @@ export async function buildApp({
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
     clock,
     paymentProvider: paymentProvider ?? createPaymentProvider(config),
+    storage,
   };
   app.addHook('onClose', () => deps.bus.close());
   const orderTimers = createOrderTimers(ordersContext(deps));

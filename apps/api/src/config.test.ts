@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'TeamHire <no-reply@teamhire.local>',
       uploadsDir: resolve(repositoryRoot, 'data', 'uploads'),
+      storage: { driver: 'local' },
       paymentProvider: 'test',
       stripe: undefined,
       chatRateLimits: { messagesPerMinute: 60, uploadsPerMinute: 20 },
@@ -100,6 +101,13 @@ describe('loadConfig', () => {
       AUTO_COMPLETE_DAYS: '5',
       PLATFORM_FEE_PERCENT: '12',
       JOBS_ENABLED: 'false',
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://objects.internal:9000',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'teamhire-files',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret-access-key',
+      S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config).toEqual({
       nodeEnv: 'production',
@@ -124,6 +132,15 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pass@smtp.example.com:465',
       mailFrom: 'TeamHire <hello@teamhire.example.com>',
       uploadsDir: '/var/lib/teamhire/uploads',
+      storage: {
+        driver: 's3',
+        endpoint: 'http://objects.internal:9000',
+        region: 'eu-west-1',
+        bucket: 'teamhire-files',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-access-key',
+        forcePathStyle: true,
+      },
       paymentProvider: 'test',
       stripe: undefined,
       chatRateLimits: { messagesPerMinute: 30, uploadsPerMinute: 5 },
@@ -159,6 +176,28 @@ describe('loadConfig', () => {
     ).toEqual([expect.stringContaining('STRIPE_SECRET_KEY')]);
     // The keys alone choose nothing: without PAYMENT_PROVIDER the test mode runs.
     expect(loadConfig(keys).stripe).toBeUndefined();
+  });
+
+  it('fails fast when the s3 driver is chosen and a required variable is missing, naming each', () => {
+    const error = configError({ STORAGE_DRIVER: 's3', S3_BUCKET: 'files' });
+    expect(error.problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'S3_ACCESS_KEY_ID',
+      'S3_REGION',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    expect(error.message).toContain('required when STORAGE_DRIVER is s3');
+  });
+
+  it('needs no S3 variable for the local driver, and no endpoint for AWS S3 itself', () => {
+    expect(loadConfig({ STORAGE_DRIVER: 'local' }).storage).toEqual({ driver: 'local' });
+    const aws = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'files',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'key',
+    }).storage;
+    expect(aws).toMatchObject({ driver: 's3', endpoint: undefined, forcePathStyle: false });
   });
 
   it('derives the public URL from the port when none is given', () => {
@@ -203,6 +242,9 @@ describe('loadConfig', () => {
     ['DATABASE_POOL_MAX', '0'],
     ['TRUST_PROXY', 'TRUE!'],
     ['NODE_ENV', 'staging'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['S3_FORCE_PATH_STYLE', 'perhaps'],
   ])('refuses %s=%s', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.problems.length).toBeGreaterThan(0);

@@ -77,7 +77,32 @@ const environmentSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_MESSAGES_PER_MINUTE),
   CHAT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_UPLOADS_PER_MINUTE),
   CHAT_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(CHAT_UPLOAD_QUOTA_BYTES_DEFAULT),
+  /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket every instance shares. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** Unset: AWS S3 itself; set for an S3-compatible store (MinIO, Ceph, R2, ...). */
+  S3_ENDPOINT: urlWithProtocols(['http', 'https']).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path rather than the host name, as most S3-compatible stores want. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
+
+/** The variables the s3 driver cannot do without. */
+const S3_REQUIRED = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -115,6 +140,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   uploadsDir: string;
+  /** STORAGE_DRIVER and, for s3, the bucket; the local driver keeps files under uploadsDir. */
+  storage: StorageConfig;
   paymentProvider: PaymentProviderName;
   /** Set exactly when the provider is Stripe; every key is then required. */
   stripe: StripeConfig | undefined;
@@ -152,12 +179,20 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
-  if (env.PAYMENT_PROVIDER === 'stripe') {
-    const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
-    if (missing.length > 0) {
-      throw new ConfigError(missing.map((name) => `${name}: required when PAYMENT_PROVIDER is stripe`));
-    }
-  }
+  // Variables that only a chosen driver needs: every one missing is named, in one error.
+  const missing = [
+    ...(env.PAYMENT_PROVIDER === 'stripe'
+      ? STRIPE_VARIABLES.filter((name) => env[name] === undefined).map(
+          (name) => `${name}: required when PAYMENT_PROVIDER is stripe`,
+        )
+      : []),
+    ...(env.STORAGE_DRIVER === 's3'
+      ? S3_REQUIRED.filter((name) => env[name] === undefined).map(
+          (name) => `${name}: required when STORAGE_DRIVER is s3`,
+        )
+      : []),
+  ];
+  if (missing.length > 0) throw new ConfigError(missing);
   const fromRepo = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
   return {
     nodeEnv: env.NODE_ENV,
@@ -201,6 +236,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     platformFeePercent: env.PLATFORM_FEE_PERCENT,
     jobsEnabled: env.JOBS_ENABLED,
     uploadsDir: resolve(fromRepo(env.DATA_DIR), 'uploads'),
+    storage:
+      env.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION!,
+            bucket: env.S3_BUCKET!,
+            accessKeyId: env.S3_ACCESS_KEY_ID!,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: 'local' },
     chatRateLimits: {
       messagesPerMinute: env.CHAT_MESSAGES_PER_MINUTE,
       uploadsPerMinute: env.CHAT_UPLOADS_PER_MINUTE,

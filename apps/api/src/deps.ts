@@ -8,6 +8,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter';
 import type { RealtimeBus } from './modules/realtime/realtime-bus';
 import type { Authenticator } from './plugins/authentication';
+import type { Storage } from './plugins/storage';
 
 /** What every module's routes receive from buildApp. */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   clock: Clock;
   /** The gateway purchases and refunds go through; PAYMENT_PROVIDER picks it, tests may pass their own. */
   paymentProvider: PaymentProvider;
+  /** Where uploaded files live (STORAGE_DRIVER: the local disk or an S3-compatible bucket). */
+  storage: Storage;
 }
 
 export type Clock = () => Date;

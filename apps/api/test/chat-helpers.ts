@@ -426,7 +426,11 @@ export const guestKey = (guest: Guest) => `guest:${guest.guest_user_id}`;
  * room, made before the calling suite's tests; sockets close after each test and the app after all.
  * Tests read them through the returned object once beforeAll has run.
  */
-export function listeningChatSuite(options: { guestName: string }) {
+export function listeningChatSuite(options: {
+  guestName: string;
+  /** The app's environment, read when the suite starts (e.g. the s3 driver's, see object-store.ts). */
+  environment?: () => Record<string, string>;
+}) {
   const suite = {} as TeamWithRooms & {
     context: TestContext;
     fixtures: ChatFixtures;
@@ -434,7 +438,7 @@ export function listeningChatSuite(options: { guestName: string }) {
     appOrigin: string;
   };
   beforeAll(async () => {
-    suite.context = await createTestApp();
+    suite.context = await createTestApp(options.environment?.());
     ({ origin: suite.appOrigin, sockets: suite.sockets } = await listenWithSockets(suite.context.app));
     suite.fixtures = chatFixtures(suite.context);
     Object.assign(suite, await suite.fixtures.teamWithRooms(options));

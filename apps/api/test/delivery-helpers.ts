@@ -80,7 +80,11 @@ export async function timeline(context: TestContext, orderId: number): Promise<s
  * buyer), a general admin, a team with one member and a package of that team: made before the calling
  * suite's tests and closed after them. Tests read them through the returned object once beforeAll has run.
  */
-export function orderPartiesSuite(packageOptions: { priceCents?: number } = {}) {
+export function orderPartiesSuite(
+  packageOptions: { priceCents?: number } = {},
+  /** The app's environment, read when the suite starts (e.g. the s3 driver's, see object-store.ts). */
+  environment: () => Record<string, string> = () => ({}),
+) {
   const time = testClock();
   const suite = { time } as {
     time: typeof time;
@@ -93,7 +97,7 @@ export function orderPartiesSuite(packageOptions: { priceCents?: number } = {}) 
     item: TestPackage;
   };
   beforeAll(async () => {
-    suite.context = await createTestApp({}, { clock: time.clock });
+    suite.context = await createTestApp(environment(), { clock: time.clock });
     suite.fx = orderFixtures(suite.context);
     suite.buyer = await suite.fx.buyer();
     suite.stranger = await suite.fx.buyer();

@@ -1,13 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, createTeamWithPackage, signedInPage } from './support/marketplace';
+import { startObjectStore, type ObjectStore } from '../../api/test/s3-server';
+import { withDatabase } from './support/database';
+import { createAccount, createTeamWithPackage, PASSWORD, RUN, signedInPage } from './support/marketplace';
 
 /**
- * Two API instances on one database and the machine's Redis, behind nginx (Debian package `nginx`):
- * the purchase-and-chat journey runs through nginx, and both instances serve part of it.
+ * Two API instances on one database and the machine's Redis, behind nginx (Debian package `nginx`),
+ * each with a DATA_DIR of its own and the s3 storage driver on one S3-compatible store (s3rver):
+ * the purchase-and-chat journey runs through nginx, both instances serve part of it, and a file sent
+ * through the proxy is downloaded from each instance.
  */
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -15,6 +19,10 @@ const INSTANCE_PORTS = [BASE_PORT + 61, BASE_PORT + 62];
 const NGINX_PORT = BASE_PORT + 63;
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const EXPIRY_YEAR = String(new Date().getUTCFullYear() + 2);
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Started {
   process: ChildProcess;
@@ -58,11 +66,14 @@ test.describe('two instances behind nginx', () => {
   let instances: Started[] = [];
   let nginx: Started | undefined;
   let prefix = '';
+  let objectStore: ObjectStore | undefined;
 
   test.beforeAll(async () => {
     if (spawnSync(NGINX, ['-v']).status !== 0) {
       throw new Error(`nginx is needed at ${NGINX}: sudo apt-get install -y nginx (or set NGINX_PATH)`);
     }
+    prefix = await mkdtemp(join(tmpdir(), 'teamhire-nginx-'));
+    objectStore = await startObjectStore();
     instances = INSTANCE_PORTS.map((port) =>
       start(process.execPath, ['apps/api/dist/server.js'], {
         ...process.env,
@@ -76,11 +87,12 @@ test.describe('two instances behind nginx', () => {
         SEED_DEMO: 'false',
         ADDRESS_RATE_LIMIT_SCALE: '100',
         LOG_LEVEL: 'info',
+        DATA_DIR: join(prefix, `instance-${port}`),
+        ...objectStore!.environment,
       }),
     );
     await Promise.all(INSTANCE_PORTS.map((port) => healthy(`http://127.0.0.1:${port}`)));
 
-    prefix = await mkdtemp(join(tmpdir(), 'teamhire-nginx-'));
     await writeFile(
       join(prefix, 'nginx.conf'),
       `
@@ -127,6 +139,7 @@ http {
   test.afterAll(async () => {
     await stop(nginx);
     await Promise.all(instances.map(stop));
+    await objectStore?.stop();
     if (prefix) await rm(prefix, { recursive: true, force: true });
   });
 
@@ -179,6 +192,43 @@ http {
     await expect(
       buyerPage.getByRole('log', { name: 'Messages' }).getByText('Tomorrow morning.'),
     ).toBeVisible();
+
+    // A picture sent through the proxy is stored once, in the bucket: the team sees its preview, and
+    // each instance serves the file itself from its own process, with no file on its own disk.
+    const fileName = `mockup-${RUN}.png`;
+    await buyerPage.locator('input[type=file]').setInputFiles({
+      name: fileName,
+      mimeType: 'image/png',
+      buffer: ONE_PIXEL_PNG,
+    });
+    await expect(
+      adminPage.getByRole('log', { name: 'Messages' }).getByRole('img', { name: fileName }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    const fileId = await withDatabase(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        'select id from chat_files where original_name = $1',
+        [fileName],
+      );
+      return rows[0]!.id;
+    });
+    for (const port of INSTANCE_PORTS) {
+      const origin = `http://127.0.0.1:${port}`;
+      const signedIn = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: admin.username, password: PASSWORD }),
+      });
+      const { access_token: token } = (await signedIn.json()) as { access_token: string };
+      const file = await fetch(`${origin}/api/chat-files/${fileId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(file.status, `instance on port ${port}`).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(ONE_PIXEL_PNG)).toBe(true);
+      const onDisk = await readdir(join(prefix, `instance-${port}`, 'uploads')).catch(() => []);
+      expect(onDisk.filter((entry) => entry !== 'avatars')).toEqual([]);
+    }
 
     // nginx spread the journey's requests over both instances.
     const served = instances.map((instance, index) => servedRequests(instance) - before[index]!);

@@ -13,6 +13,7 @@ import { isUniqueViolation, violatedConstraint } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import type { Storage } from '../../plugins/storage';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../mail/templates';
@@ -32,12 +33,12 @@ export interface AccountsContext {
   limiter: RateLimiter;
   passwordHasher: PasswordHasher;
   publicUrl: string;
-  uploadsDir: string;
+  storage: Storage;
   bus: RealtimeBus;
 }
 
 export function accountsContext(deps: AppDeps): AccountsContext {
-  const { db, accessTokens, mailer, limiter, passwordHasher, bus, config } = deps;
+  const { db, accessTokens, mailer, limiter, passwordHasher, bus, config, storage } = deps;
   return {
     db,
     accessTokens,
@@ -46,7 +47,7 @@ export function accountsContext(deps: AppDeps): AccountsContext {
     passwordHasher,
     bus,
     publicUrl: config.publicUrl,
-    uploadsDir: config.uploadsDir,
+    storage,
   };
 }
 
@@ -443,7 +444,7 @@ export async function updateCurrentUser(
   }
   // A picture replaced by a URL or cleared: its uploaded file is no longer anyone's.
   if (input.profile_picture_url !== undefined && input.profile_picture_url !== current.profilePictureUrl) {
-    await removeUploadedAvatar(context.uploadsDir, current.profilePictureUrl);
+    await removeUploadedAvatar(context.storage, current.profilePictureUrl);
   }
   return user;
 }

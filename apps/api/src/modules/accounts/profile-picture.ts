@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ACCOUNT_TEXTS as T, PROFILE_PICTURE_MAX_BYTES, type User } from '@teamhire/shared';
@@ -9,7 +7,7 @@ import type { Actor } from '../../plugins/authentication';
 import { readAtMost } from '../../plugins/uploads';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './accounts.repository';
-import { AVATAR_URL_PREFIX, avatarsDirectory, removeUploadedAvatar } from './avatar-files';
+import { AVATAR_URL_PREFIX, removeUploadedAvatar } from './avatar-files';
 import { toUserResponse, type AccountsContext } from './accounts.service';
 
 const AVATAR_SIZE_PX = 256;
@@ -38,10 +36,8 @@ export async function replaceProfilePicture(
   } catch {
     throw new AppError('unsupported_media_type', T.pictureNotImage);
   }
-  const directory = avatarsDirectory(context.uploadsDir);
-  await mkdir(directory, { recursive: true });
   const fileName = `${randomUUID()}.webp`;
-  await writeFile(join(directory, fileName), image);
+  await context.storage.put(`avatars/${fileName}`, image, { contentType: 'image/webp' });
 
   const found = await repository.findUserById(context.db, actor.id);
   if (!found) throw new AppError('unauthorized', T.notAuthenticated);
@@ -57,6 +53,6 @@ export async function replaceProfilePicture(
     });
     return row!;
   });
-  await removeUploadedAvatar(context.uploadsDir, previous);
+  await removeUploadedAvatar(context.storage, previous);
   return toUserResponse(updated, found.verificationStatus);
 }

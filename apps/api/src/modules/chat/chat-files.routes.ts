@@ -8,9 +8,9 @@ import {
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { chatLimitsOf, type ChatContext } from './chat.service';
+import { chatLimitsOf } from './chat.service';
 import { retryAfterWhenRefused } from './chat.routes';
-import { openFile, storeUpload, tooLarge } from './chat-files';
+import { openFile, storeUpload, tooLarge, type ChatFilesContext } from './chat-files';
 import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
 import { createParticipants } from './participants';
 
@@ -25,12 +25,12 @@ const contentDisposition = (disposition: string, fileName: string) =>
   `${disposition}; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context: ChatContext & { uploadsDir: string } = {
+  const context: ChatFilesContext = {
     db: deps.db,
     bus: deps.bus,
     limiter: deps.limiter,
     limits: chatLimitsOf(deps.config),
-    uploadsDir: deps.config.uploadsDir,
+    storage: deps.storage,
   };
   const participants = createParticipants(deps.db, deps.authenticator);
 

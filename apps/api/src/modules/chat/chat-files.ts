@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_MAX_BYTES, cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { Storage } from '../../plugins/storage';
 import * as repository from './chat.repository';
 import {
   announceInboxChange,
@@ -24,12 +22,14 @@ const INLINE_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'ima
 const THUMBNAIL_SOURCE_MAX_BYTES = 50 * 1024 * 1024;
 const THUMBNAIL_WIDTH_PX = 320;
 
-export const chatFilesDirectory = (uploadsDir: string, roomId: number) =>
-  join(uploadsDir, 'chat', String(roomId));
-const storedPath = (uploadsDir: string, roomId: number, fileId: string) =>
-  join(chatFilesDirectory(uploadsDir, roomId), fileId);
-const thumbnailPath = (uploadsDir: string, roomId: number, fileId: string) =>
-  join(chatFilesDirectory(uploadsDir, roomId), `${fileId}.thumb.webp`);
+/** A room's files share a prefix, so that the room's deletion deletes them all. */
+const roomPrefix = (roomId: number) => `chat/${roomId}/`;
+const storedKey = (roomId: number, fileId: string) => `${roomPrefix(roomId)}${fileId}`;
+/** A preview is stored beside its original. */
+const thumbnailKey = (roomId: number, fileId: string) => `${roomPrefix(roomId)}${fileId}.thumb.webp`;
+
+/** What the file functions need beside the chat's own context. */
+export type ChatFilesContext = ChatContext & { storage: Storage };
 
 export const tooLarge = (bytes?: number) =>
   new AppError(
@@ -56,13 +56,13 @@ const senderOf = (participant: Participant) => ({
 });
 
 /**
- * Streams an upload to disk under a generated name, never holding it in memory. The multipart
+ * Streams an upload to storage under a generated name, never holding it in memory. The multipart
  * reader stops at 1 GiB and errors; the partial file is then removed and the client gets 413.
  * Uploads count against the sender's per-minute limit and storage quota; a file that does not fit
  * is refused before a byte is read when its declared size already says so, else once it is counted.
  */
 export async function storeUpload(
-  context: ChatContext & { uploadsDir: string },
+  context: ChatFilesContext,
   participant: Participant,
   roomId: number,
   upload: {
@@ -79,21 +79,23 @@ export async function storeUpload(
   const usedBefore = await repository.storedBytes(context.db, senderOf(participant));
   if (usedBefore + upload.atLeastBytes > quota) throw quotaExceeded(quota, usedBefore);
   const fileId = randomUUID();
-  const directory = chatFilesDirectory(context.uploadsDir, roomId);
-  await mkdir(directory, { recursive: true });
-  const target = storedPath(context.uploadsDir, roomId, fileId);
+  const { storage } = context;
+  const target = storedKey(roomId, fileId);
+  let size: number;
   try {
-    await pipeline(upload.stream, createWriteStream(target, { flags: 'wx' }));
+    ({ size } = await storage.put(target, upload.stream, { contentType: upload.mimeType || undefined }));
     if (upload.stream.truncated) throw tooLarge();
   } catch (error) {
-    await rm(target, { force: true });
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || error instanceof AppError)
+    await storage.delete(target).catch(() => undefined);
+    if (
+      (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ||
+      (error instanceof AppError && error.code === 'payload_too_large')
+    )
       throw tooLarge();
     throw error;
   }
-  const { size } = await stat(target);
   if (size > CHAT_UPLOAD_MAX_BYTES) {
-    await rm(target, { force: true });
+    await storage.delete(target);
     throw tooLarge(size);
   }
   // Shown to people only, never used as a path.
@@ -101,16 +103,13 @@ export async function storeUpload(
   const kind = fileKindOf(name);
   let hasThumbnail = false;
   if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {
-    hasThumbnail = await sharp(target, { limitInputPixels: 100_000_000 })
-      .rotate()
-      .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toFile(thumbnailPath(context.uploadsDir, roomId, fileId))
-      .then(
-        () => true,
-        // Not an image after all (a renamed file): it stays a download without a preview.
-        () => false,
-      );
+    try {
+      hasThumbnail = await storeThumbnail(storage, target, thumbnailKey(roomId, fileId));
+    } catch (error) {
+      // The store failed between the original and its preview: nothing of the upload is kept.
+      await storage.delete(target).catch(() => undefined);
+      throw error;
+    }
   }
   let messageId: number | undefined;
   try {
@@ -137,8 +136,8 @@ export async function storeUpload(
     });
   } catch (error) {
     // Refused (over the quota) or not recorded: a file no message points to is nobody's.
-    await rm(target, { force: true });
-    await rm(thumbnailPath(context.uploadsDir, roomId, fileId), { force: true });
+    await storage.delete(target).catch(() => undefined);
+    await storage.delete(thumbnailKey(roomId, fileId)).catch(() => undefined);
     throw error;
   }
   const message = toMessageResponse((await repository.findMessage(context.db, messageId!))!);
@@ -149,9 +148,30 @@ export async function storeUpload(
   return message;
 }
 
+/**
+ * Reads the stored original back (at most 50 MB, an image) and stores its preview beside it. A file
+ * that is not an image after all (a renamed file) stays a download without a preview.
+ */
+async function storeThumbnail(storage: Storage, originalKey: string, key: string): Promise<boolean> {
+  const original = await storage.get(originalKey);
+  const resize = sharp({ limitInputPixels: 100_000_000 })
+    .rotate()
+    .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
+    .webp({ quality: 80 });
+  let preview: Buffer;
+  try {
+    [, preview] = await Promise.all([pipeline(original.stream, resize), resize.toBuffer()]);
+  } catch {
+    original.stream.destroy();
+    return false;
+  }
+  await storage.put(key, preview, { contentType: 'image/webp' });
+  return true;
+}
+
 /** A file is served only to the members of the room it was sent in: a link passed on must not open it. */
 export async function openFile(
-  context: ChatContext & { uploadsDir: string },
+  context: ChatFilesContext,
   participant: Participant,
   fileId: string,
   variant: 'original' | 'thumbnail',
@@ -161,16 +181,19 @@ export async function openFile(
   await roomAccess(context.db, participant, file.chatRoomId);
   if (variant === 'thumbnail') {
     if (!file.hasThumbnail) throw new AppError('not_found', 'This file has no preview');
+    const preview = await context.storage.get(thumbnailKey(file.chatRoomId, file.id));
     return {
-      stream: createReadStream(thumbnailPath(context.uploadsDir, file.chatRoomId, file.id)),
+      stream: preview.stream,
+      size: preview.size,
       contentType: 'image/webp',
       disposition: 'inline',
       fileName: `${file.originalName}.webp`,
     };
   }
   const inline = file.kind === 'image' && INLINE_IMAGE_TYPES.has(file.mimeType);
+  const stored = await context.storage.get(storedKey(file.chatRoomId, file.id));
   return {
-    stream: createReadStream(storedPath(context.uploadsDir, file.chatRoomId, file.id)),
+    stream: stored.stream,
     contentType: inline ? file.mimeType : 'application/octet-stream',
     disposition: inline ? 'inline' : 'attachment',
     fileName: file.originalName,
@@ -184,7 +207,7 @@ export async function openFile(
  * never shown inline; a file of any other room is not found.
  */
 export async function openCustomerConversationFile(
-  context: { db: Database; uploadsDir: string },
+  context: { db: Database; storage: Storage },
   parties: { teamId: number; buyerId: number },
   fileId: string,
 ) {
@@ -193,8 +216,9 @@ export async function openCustomerConversationFile(
   if (roomId === undefined || !file || file.chatRoomId !== roomId) {
     throw new AppError('not_found', 'File not found');
   }
+  const stored = await context.storage.get(storedKey(roomId, file.id));
   return {
-    stream: createReadStream(storedPath(context.uploadsDir, roomId, file.id)),
+    stream: stored.stream,
     fileName: file.originalName,
     size: file.sizeBytes,
   };
@@ -203,16 +227,16 @@ export async function openCustomerConversationFile(
 /**
  * Deletes the guest sessions that ended before `now`. An upgraded guest's rooms, messages and files
  * already belong to the new account and stay; a guest who never signed up takes their rooms with
- * them (the rows, and the rooms' files on disk once the rows are gone).
+ * them (the rows, and the rooms' stored files once the rows are gone).
  */
-export async function deleteEndedGuests(db: Database, uploadsDir: string, now: Date): Promise<number> {
+export async function deleteEndedGuests(db: Database, storage: Storage, now: Date): Promise<number> {
   const ended = await db.transaction(async (transaction) => {
     const found = await repository.lockEndedGuests(transaction, now);
     await repository.deleteGuests(transaction, found.guestIds);
     return found;
   });
   for (const roomId of ended.roomIds) {
-    await rm(chatFilesDirectory(uploadsDir, roomId), { recursive: true, force: true });
+    await storage.deletePrefix(roomPrefix(roomId));
   }
   return ended.guestIds.length;
 }

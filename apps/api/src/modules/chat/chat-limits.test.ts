@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES_PER_MINUTE, CHAT_TEXTS, CHAT_UPLOADS_PER_MINUTE } from '@teamhire/shared';
 import { nextAddress } from '../../../test/accounts-helpers';
 import { chatFixtures, type Caller, type ChatFixtures, type TestTeam } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { loadConfig } from '../../config';
-import { chatFilesDirectory } from './chat-files';
+import { storedNames } from '../../../test/object-store';
 
 /** Small enough to fill with a few small files. */
 const QUOTA_BYTES = 10_000;
@@ -105,26 +104,25 @@ describe('chat limits', () => {
       const response = await upload(sender, roomId, 10);
       expect(response.statusCode, response.body).toBe(201);
     }
-    const before = await readdir(chatFilesDirectory(context.config.uploadsDir, roomId));
+    const before = await storedNames(context.config, `chat/${roomId}`);
     const refused = await upload(sender, roomId, 10);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ detail: CHAT_TEXTS.tooManyUploads });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await readdir(chatFilesDirectory(context.config.uploadsDir, roomId))).toEqual(before);
+    expect(await storedNames(context.config, `chat/${roomId}`)).toEqual(before);
   });
 
   it('keeps each sender within the storage quota, counted from the stored files', async () => {
     const sender = await fixtures.buyer();
     const roomId = await fixtures.buyerRoom(sender, team.id);
-    const directory = chatFilesDirectory(context.config.uploadsDir, roomId);
     expect((await upload(sender, roomId, 6000)).statusCode).toBe(201);
-    const before = (await readdir(directory)).sort();
+    const before = (await storedNames(context.config, `chat/${roomId}`)).sort();
 
     const over = await upload(sender, roomId, 6000);
     expect(over.statusCode).toBe(413);
     expect(over.json<{ detail: string }>().detail).toMatch(/storage for chat files/);
     // Nothing of the refused file stays behind: not on disk, not as a message.
-    expect((await readdir(directory)).sort()).toEqual(before);
+    expect((await storedNames(context.config, `chat/${roomId}`)).sort()).toEqual(before);
     const messages = await fixtures.query<{ count: string }>(
       'select count(*) from chat_messages where chat_room_id = $1',
       [roomId],

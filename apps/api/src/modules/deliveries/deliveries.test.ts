@@ -11,10 +11,13 @@ import {
 import { emailsTo, type ErrorBody } from '../../../test/accounts-helpers';
 import { socketClient } from '../../../test/chat-helpers';
 import { insertOrderIn, multipartFile, orderPartiesSuite, timeline } from '../../../test/delivery-helpers';
+import { STORAGE_DRIVERS, storageDriverSuite } from '../../../test/object-store';
 import { activityActions, type SignedInUser } from '../../../test/users';
 
-describe('deliveries, revisions and acceptance', () => {
-  const suite = orderPartiesSuite();
+// Delivery files are stored on the local disk or in an S3-compatible bucket: the same scenarios on both.
+describe.each(STORAGE_DRIVERS)('deliveries, revisions and acceptance (%s storage)', (driver) => {
+  const storage = storageDriverSuite(driver);
+  const suite = orderPartiesSuite({}, storage.environment);
 
   const upload = (caller: SignedInUser | undefined, orderId: number, name: string, content: string) => {
     const body = multipartFile(name, content);

@@ -21,7 +21,7 @@ const contentDisposition = (fileName: string) =>
 /** General admins read an order's conversation, to decide a dispute; nothing here writes. */
 export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const actorOf = deps.authenticator.requireActor;
-  const context = { db: deps.db, uploadsDir: deps.config.uploadsDir };
+  const context = { db: deps.db, storage: deps.storage };
 
   app.get(
     '/api/admin/orders/:id/conversation',

@@ -2,6 +2,7 @@ import { DELIVERY_TEXTS, ORDER_TEXTS, type OrderConversation } from '@teamhire/s
 import type { Database } from '../../db/database';
 import { AppError, forbidden } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import type { Storage } from '../../plugins/storage';
 import { openCustomerConversationFile } from '../chat/chat-files';
 import { readCustomerConversation } from '../chat/chat.service';
 import { isGeneralAdmin } from '../verification/verification.service';
@@ -42,7 +43,7 @@ export async function readOrderConversation(
 
 /** A file sent in that conversation, downloaded by a general admin. */
 export async function openOrderConversationFile(
-  context: { db: Database; uploadsDir: string },
+  context: { db: Database; storage: Storage },
   actor: Actor,
   orderId: number,
   fileId: string,

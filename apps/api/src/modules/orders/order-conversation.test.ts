@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_TEXTS, ORDER_TEXTS, type Order, type OrderConversation } from '@teamhire/shared';
 import type { ErrorBody } from '../../../test/accounts-helpers';
 import type { TestTeam } from '../../../test/chat-helpers';
+import { STORAGE_DRIVERS, storageDriverSuite } from '../../../test/object-store';
 import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { multipart } from '../../../test/uploads';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 
-describe("a general admin reads an order's conversation", () => {
+// The conversation's files are read from the local disk or from an S3-compatible bucket.
+describe.each(STORAGE_DRIVERS)("a general admin reads an order's conversation (%s storage)", (driver) => {
+  const storage = storageDriverSuite(driver);
   let context: TestContext;
   let fx: ReturnType<typeof orderFixtures>;
   let buyer: SignedInUser;
@@ -22,7 +25,7 @@ describe("a general admin reads an order's conversation", () => {
   let otherFileId: string;
 
   beforeAll(async () => {
-    context = await createTestApp();
+    context = await createTestApp(storage.environment());
     fx = orderFixtures(context);
     buyer = await fx.buyer();
     otherBuyer = await fx.buyer();

@@ -24,7 +24,7 @@ const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const orderFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context: OrderFilesContext = { db: deps.db, clock: deps.clock, uploadsDir: deps.config.uploadsDir };
+  const context: OrderFilesContext = { db: deps.db, clock: deps.clock, storage: deps.storage };
   const actorOf = deps.authenticator.requireActor;
 
   await uploadRoutes(app, (uploads) => {

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { cleanFileName, DELIVERY_TEXTS, type OrderFile, type OrderStatus } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../deps';
 import { conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
+import type { Storage } from '../../plugins/storage';
 import { tooLarge } from '../chat/chat-files';
 import * as repository from './order-files.repository';
 import { assertOrderReader } from './orders.service';
@@ -16,19 +13,16 @@ import { assertOrderReader } from './orders.service';
 export interface OrderFilesContext {
   db: Database;
   clock: Clock;
-  uploadsDir: string;
+  storage: Storage;
 }
 
 /** While work can still be delivered or argued about; a closed order takes no new files. */
 const OPEN_STATUSES: readonly OrderStatus[] = ['confirmed', 'in_progress', 'delivered', 'disputed'];
 
-const orderFilesDirectory = (uploadsDir: string, orderId: number) =>
-  join(uploadsDir, 'orders', String(orderId));
-const storedPath = (uploadsDir: string, orderId: number, fileId: string) =>
-  join(orderFilesDirectory(uploadsDir, orderId), fileId);
+const storedKey = (orderId: number, fileId: string) => `orders/${orderId}/${fileId}`;
 
 /**
- * The buyer or the team uploads a file to the order, streamed to disk under a generated name (as chat
+ * The buyer or the team uploads a file to the order, streamed to storage under a generated name (as chat
  * files are); a delivery then names it. Refused to general admins who are neither: they read, not add.
  */
 export async function storeOrderFile(
@@ -42,19 +36,20 @@ export async function storeOrderFile(
     throw forbidden('Only the buyer and the team can add files to an order');
   if (!OPEN_STATUSES.includes(row.order.status)) throw conflict('This order no longer takes files');
   const fileId = randomUUID();
-  await mkdir(orderFilesDirectory(context.uploadsDir, orderId), { recursive: true });
-  const target = storedPath(context.uploadsDir, orderId, fileId);
+  const target = storedKey(orderId, fileId);
+  let size: number;
   try {
-    await pipeline(upload.stream, createWriteStream(target, { flags: 'wx' }));
+    ({ size } = await context.storage.put(target, upload.stream, {
+      contentType: upload.mimeType || undefined,
+    }));
     if (upload.stream.truncated) throw tooLarge();
   } catch (error) {
-    await rm(target, { force: true });
+    await context.storage.delete(target).catch(() => undefined);
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || upload.stream.truncated) {
       throw tooLarge();
     }
     throw error;
   }
-  const { size } = await stat(target);
   const name = cleanFileName(upload.fileName);
   await repository.insertOrderFile(context.db, {
     id: fileId,
@@ -81,8 +76,9 @@ export async function openOrderFile(
   await assertOrderReader(context.db, actor, orderId);
   const file = await repository.findOrderFile(context.db, fileId);
   if (!file || file.orderId !== orderId) throw notFound(DELIVERY_TEXTS.fileNotFound);
+  const stored = await context.storage.get(storedKey(orderId, file.id));
   return {
-    stream: createReadStream(storedPath(context.uploadsDir, orderId, file.id)),
+    stream: stored.stream,
     fileName: file.originalName,
     size: file.sizeBytes,
   };

@@ -33,7 +33,7 @@ export interface Retention {
  * Each delete stands alone: a sweep that stops half-way (the process ends) leaves only rows the next
  * sweep deletes, and two instances sweeping at once delete each row once.
  */
-export function createRetention({ db, clock, limiter, config }: AppDeps): Retention {
+export function createRetention({ db, clock, limiter, storage }: AppDeps): Retention {
   return {
     async sweep() {
       const now = clock();
@@ -44,7 +44,7 @@ export function createRetention({ db, clock, limiter, config }: AppDeps): Retent
           new Date(now.getTime() - RETENTION.idempotencyKeysMs),
         ),
         rateLimitHits: await limiter.deleteExpired(now),
-        guests: await deleteEndedGuests(db, config.uploadsDir, now),
+        guests: await deleteEndedGuests(db, storage, now),
         refreshTokens: await deleteExpiredRefreshTokens(db, now),
       };
     },
