@@ -21,6 +21,9 @@ const MOBILE_MENU_ID = 'mobile-navigation';
 const AccountToolbar = lazy(() =>
   import('./signed-in-navigation').then((module) => ({ default: module.AccountToolbar })),
 );
+const PrimaryNavigation = lazy(() =>
+  import('./signed-in-navigation').then((module) => ({ default: module.PrimaryNavigation })),
+);
 const WorkspaceNavigation = lazy(() =>
   import('./signed-in-navigation').then((module) => ({ default: module.WorkspaceNavigation })),
 );
@@ -125,7 +128,13 @@ export function NavigationBar() {
         <BrandLogo onNavigate={closeMenu} />
 
         <div className="hidden items-center gap-1 md:flex">
-          <SectionItems onHome={onHome} onNavigate={closeMenu} className="" />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <PrimaryNavigation />
+            </Suspense>
+          ) : (
+            <SectionItems onHome={onHome} onNavigate={closeMenu} className="" />
+          )}
         </div>
         <div className="flex items-center gap-2">
           {signedIn ? (
@@ -169,18 +178,20 @@ export function NavigationBar() {
         hidden={!menuOpen}
         className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
       >
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
-        </nav>
-        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          {signedIn ? (
-            <Suspense fallback={null}>
-              <WorkspaceNavigation variant="stacked" onNavigate={closeMenu} />
-            </Suspense>
-          ) : (
-            <VisitorActions onNavigate={closeMenu} stacked />
-          )}
-        </div>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <WorkspaceNavigation variant="stacked" onNavigate={closeMenu} />
+          </Suspense>
+        ) : (
+          <>
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
+            </nav>
+            <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+              <VisitorActions onNavigate={closeMenu} stacked />
+            </div>
+          </>
+        )}
       </div>
       {/* The bar is on every page a visitor sees, so the Contact Team chooser lives with it. */}
       <ContactTeamDialogHost />
