@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { scrollToSection } from '../../lib/scroll';
+import { hasSession } from '../../lib/auth-tokens';
+import { settleSessionHint } from '../../lib/session-hint';
 import { useSignedIn } from '../../lib/use-signed-in';
 import { ContactTeamDialogHost } from '../contact-team/contact-team-dialog-host';
 import { useScrolledPast } from './use-scrolled-past';
@@ -29,8 +31,8 @@ const WorkspaceNavigation = lazy(() =>
 );
 
 /** Holds the toolbar's place while its code loads, so the bar does not jump. */
-function AccountToolbarPlaceholder() {
-  return <span aria-hidden="true" className="size-9 rounded-full bg-slate-100" />;
+function AccountToolbarPlaceholder({ className = '' }: { className?: string }) {
+  return <span aria-hidden="true" className={`size-9 rounded-full bg-slate-100 ${className}`} />;
 }
 
 const sectionItemClassName =
@@ -101,6 +103,12 @@ export function NavigationBar() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
 
+  // Hydration draws a pre-rendered page's header for a visitor first: the hint settles once the header
+  // shows the session that is stored.
+  useEffect(() => {
+    if (signedIn === hasSession()) settleSessionHint();
+  }, [signedIn]);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -142,9 +150,12 @@ export function NavigationBar() {
               <AccountToolbar />
             </Suspense>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
-              <VisitorActions onNavigate={closeMenu} stacked={false} />
-            </div>
+            <>
+              <div className="visitor-actions hidden items-center gap-2 md:flex">
+                <VisitorActions onNavigate={closeMenu} stacked={false} />
+              </div>
+              <AccountToolbarPlaceholder className="signed-in-hint" />
+            </>
           )}
 
           <button
