@@ -217,7 +217,7 @@ function PaymentHistorySection() {
         // When the table is wider than the page (a phone), its region scrolls: keyboard users reach it too.
         <div
           role="region"
-          aria-labelledby="payment-history-title"
+          aria-label="Payment history table"
           tabIndex={0}
           className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
         >
