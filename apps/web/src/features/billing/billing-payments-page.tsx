@@ -283,6 +283,7 @@ export function BillingPaymentsPage() {
 
   return (
     <PageShell
+      wide
       title="Billing & Payments"
       description="Your saved payment methods and every payment you made."
     >
