@@ -14,7 +14,9 @@ function pageHeading(main: HTMLElement): HTMLElement | null {
  */
 function focusIsInPage(main: HTMLElement): boolean {
   const active = document.activeElement;
-  return !!active && active !== main && main.contains(active);
+  if (!active || active === main) return false;
+  // A dialog opened meanwhile keeps its focus too.
+  return main.contains(active) || active.closest('[role="dialog"], [role="alertdialog"]') !== null;
 }
 
 /**
