@@ -40,7 +40,7 @@ export function hidesNavigationBar(pathname: string, signedIn: boolean): boolean
  * A conversation fills the screen below the header, its composer always in view: the page is exactly
  * as tall as the window (no footer under it), and only the message list scrolls.
  */
-export function isFullHeightPage(pathname: string): boolean {
+function isFullHeightPage(pathname: string): boolean {
   return /^\/(team-)?chat\/[^/]+\/?$/.test(pathname);
 }
 
