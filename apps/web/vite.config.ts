@@ -16,7 +16,7 @@ const WEB_SOURCE_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
  * dynamic imports and the modules main.tsx imports itself. In the shell they would pull it in at once.
  */
 const ENTRY_SUPPORT_MODULE =
-  /vite[\\/]preload-helper|[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/]early-requests|prerender[\\/]prerendered-pages)\.ts$/;
+  /vite[\\/]preload-helper|[\\/]apps[\\/]web[\\/]src[\\/](lib[\\/](early-requests|session-hint)|prerender[\\/]prerendered-pages)\.ts$/;
 /** The root of the app shell: main.tsx imports it once the pre-rendered page is painted. */
 const ENTRY_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]start\.tsx$/;
 const LANDING_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]app[\\/]landing-page\.tsx$/;

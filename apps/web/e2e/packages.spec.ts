@@ -72,11 +72,11 @@ async function signedInPage(browser: Browser, username: string): Promise<Page> {
 
 /**
  * The dashboard has its own compact header instead of the top navigation; any other page shows the
- * workspace links.
+ * app's links (Services in the bar, the role's pages in the row below).
  */
 async function followWorkspaceLink(page: Page, name: string) {
   await page.goto('/profile/edit');
-  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
 }
 
 test.describe('service packages', () => {
@@ -140,9 +140,11 @@ test.describe('service packages', () => {
     await expect(buyerPage).toHaveURL(/\/service-package\/\d+$/);
     await expect(buyerPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(buyerPage.getByText(teamName).first()).toBeVisible();
-    await expect(buyerPage.getByText('$749.50')).toBeVisible();
-    await expect(buyerPage.getByText('One-time payment')).toBeVisible();
-    await expect(buyerPage.getByText('12 days delivery')).toBeVisible();
+    // The price box beside the text (a phone has a bar with the same price along the bottom instead).
+    const priceBox = buyerPage.getByRole('region', { name: 'Price' });
+    await expect(priceBox.getByText('$749.50')).toBeVisible();
+    await expect(priceBox.getByText('One-time payment')).toBeVisible();
+    await expect(priceBox.getByText('12 days delivery')).toBeVisible();
     await expect(buyerPage.getByText('3 revisions')).toBeVisible();
     await expect(buyerPage.getByText('A landing page with copy, design and analytics')).toBeVisible();
     await expect(buyerPage.getByText('Your logo and brand colours')).toBeVisible();

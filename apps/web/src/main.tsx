@@ -1,6 +1,10 @@
 import './index.css';
 import { startEarlyRequest } from './lib/early-requests';
 import { PRERENDERED_PAGES } from './prerender/prerendered-pages';
+import { markSessionHint } from './lib/session-hint';
+
+// First, before anything is painted if it can be: the header of a pre-rendered page follows it.
+markSessionHint();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');

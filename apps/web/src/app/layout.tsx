@@ -1,10 +1,12 @@
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { HealthBanner } from '../features/health/components/health-banner';
 import { NavigationBar } from './navigation/navigation-bar';
 import { useSignedIn } from '../lib/use-signed-in';
 import { ContactTeamProvider } from './contact-team/contact-team-provider';
 import { SiteFooter } from './site-footer';
+import { FocusPageHeading } from './focus-page-heading';
+import { UserAwareScrollRestoration } from './user-aware-scroll-restoration';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -34,15 +36,24 @@ export function hidesNavigationBar(pathname: string, signedIn: boolean): boolean
   return signedIn && (pathname === '/dashboard' || pathname.startsWith('/team-chat/'));
 }
 
+/**
+ * A conversation fills the screen below the header, its composer always in view: the page is exactly
+ * as tall as the window (no footer under it), and only the message list scrolls.
+ */
+function isFullHeightPage(pathname: string): boolean {
+  return /^\/(team-)?chat\/[^/]+\/?$/.test(pathname);
+}
+
 export function Layout() {
   const { pathname } = useLocation();
   const signedIn = useSignedIn();
+  const fullHeight = isFullHeightPage(pathname);
   return (
     <ContactTeamProvider>
-      <div className="flex min-h-screen flex-col bg-white text-slate-900">
+      <div className={`flex flex-col bg-white text-slate-900 ${fullHeight ? 'h-dvh' : 'min-h-screen'}`}>
         <SkipLink />
         <NavigationProgress />
-        <div className="sticky top-0 z-40">
+        <div className="sticky top-0 z-40 shrink-0">
           <HealthBanner />
           {hidesNavigationBar(pathname, signedIn) ? null : (
             <HydrationBoundary>
@@ -50,15 +61,22 @@ export function Layout() {
             </HydrationBoundary>
           )}
         </div>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <main
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          className={`flex-1 focus:outline-none ${fullHeight ? 'flex min-h-0 flex-col' : ''}`}
+        >
           <HydrationBoundary>
             <Outlet />
           </HydrationBoundary>
         </main>
-        <HydrationBoundary>
-          <SiteFooter />
-        </HydrationBoundary>
-        <ScrollRestoration />
+        {fullHeight ? null : (
+          <HydrationBoundary>
+            <SiteFooter />
+          </HydrationBoundary>
+        )}
+        <UserAwareScrollRestoration />
+        <FocusPageHeading mainId={MAIN_CONTENT_ID} />
       </div>
     </ContactTeamProvider>
   );

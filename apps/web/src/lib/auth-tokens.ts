@@ -2,8 +2,10 @@
  * The session's tokens, kept in localStorage so that every tab shares one session.
  * localStorage is the only source of truth: another tab may rotate or remove the tokens at any time.
  */
-export const ACCESS_TOKEN_KEY = 'access_token';
-export const REFRESH_TOKEN_KEY = 'refresh_token';
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from './session-hint';
+
+// The entry reads the same keys before the app starts (session-hint.ts).
+export { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY };
 
 export interface AuthTokens {
   accessToken: string;

@@ -87,7 +87,7 @@ describe('NavigationBar for a signed-in user', () => {
     });
   }
 
-  it('shows the links of the flags instead of Login and Join', async () => {
+  it('leads to the app, not to the landing sections, with the role pages in a row of their own', async () => {
     signIn();
     stubAccount(
       userFixture({ role: 'SELLER' }),
@@ -95,18 +95,49 @@ describe('NavigationBar for a signed-in user', () => {
     );
     renderWithProviders(<NavigationBar />, { route: '/WebDevelopment' });
     const workspace = await screen.findByRole('navigation', { name: 'Workspace' });
-    expect(
-      within(workspace)
+    const linksOf = (element: HTMLElement) =>
+      within(element)
         .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+        .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(linksOf(workspace)).toEqual([
       ['Browse Teams', '/teams/browse'],
       ['Manage Teams', '/teams/manage'],
-      ['Orders', '/orders'],
       ['Earnings', '/earnings'],
+      ['Verification', '/verification'],
     ]);
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    await within(main).findByRole('link', { name: 'Dashboard' });
+    expect(linksOf(main).filter(([, href]) => href !== '/')).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Services', '/services'],
+      ['Orders', '/orders'],
+      ['Messages', '/messages'],
+    ]);
+    // One Services entry, and no landing section.
+    expect(screen.getAllByRole('link', { name: 'Services' })).toHaveLength(1);
+    for (const section of ['Team', 'About', 'Contact']) {
+      expect(screen.queryByRole('link', { name: section })).toBeNull();
+    }
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Join' })).toBeNull();
+  });
+
+  it('lists the primary and the role links in the mobile menu, without the landing sections', async () => {
+    signIn();
+    stubAccount(
+      userFixture({ role: 'BUYER' }),
+      navigationFixture({ can_purchase_services: true, can_view_orders: true }),
+    );
+    renderWithProviders(<NavigationBar />, { route: '/WebDevelopment' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    await waitFor(() => expect(screen.getAllByRole('navigation', { name: 'Workspace' })).toHaveLength(2));
+    const stacked = screen.getAllByRole('navigation', { name: 'Workspace' })[1]!;
+    expect(
+      within(stacked)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Services', 'Orders', 'Messages', 'Verification']);
   });
 
   it('shows the verification badge, leading to /verification', async () => {

@@ -4,6 +4,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { scrollToSection } from '../../lib/scroll';
+import { hasSession } from '../../lib/auth-tokens';
+import { settleSessionHint } from '../../lib/session-hint';
 import { useSignedIn } from '../../lib/use-signed-in';
 import { ContactTeamDialogHost } from '../contact-team/contact-team-dialog-host';
 import { useScrolledPast } from './use-scrolled-past';
@@ -21,13 +23,16 @@ const MOBILE_MENU_ID = 'mobile-navigation';
 const AccountToolbar = lazy(() =>
   import('./signed-in-navigation').then((module) => ({ default: module.AccountToolbar })),
 );
+const PrimaryNavigation = lazy(() =>
+  import('./signed-in-navigation').then((module) => ({ default: module.PrimaryNavigation })),
+);
 const WorkspaceNavigation = lazy(() =>
   import('./signed-in-navigation').then((module) => ({ default: module.WorkspaceNavigation })),
 );
 
 /** Holds the toolbar's place while its code loads, so the bar does not jump. */
-function AccountToolbarPlaceholder() {
-  return <span aria-hidden="true" className="size-9 rounded-full bg-slate-100" />;
+function AccountToolbarPlaceholder({ className = '' }: { className?: string }) {
+  return <span aria-hidden="true" className={`size-9 rounded-full bg-slate-100 ${className}`} />;
 }
 
 const sectionItemClassName =
@@ -98,6 +103,12 @@ export function NavigationBar() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
 
+  // Hydration draws a pre-rendered page's header for a visitor first: the hint settles once the header
+  // shows the session that is stored.
+  useEffect(() => {
+    if (signedIn === hasSession()) settleSessionHint();
+  }, [signedIn]);
+
   useEffect(() => {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -125,7 +136,13 @@ export function NavigationBar() {
         <BrandLogo onNavigate={closeMenu} />
 
         <div className="hidden items-center gap-1 md:flex">
-          <SectionItems onHome={onHome} onNavigate={closeMenu} className="" />
+          {signedIn ? (
+            <Suspense fallback={null}>
+              <PrimaryNavigation />
+            </Suspense>
+          ) : (
+            <SectionItems onHome={onHome} onNavigate={closeMenu} className="" />
+          )}
         </div>
         <div className="flex items-center gap-2">
           {signedIn ? (
@@ -133,9 +150,12 @@ export function NavigationBar() {
               <AccountToolbar />
             </Suspense>
           ) : (
-            <div className="hidden items-center gap-2 md:flex">
-              <VisitorActions onNavigate={closeMenu} stacked={false} />
-            </div>
+            <>
+              <div className="visitor-actions hidden items-center gap-2 md:flex">
+                <VisitorActions onNavigate={closeMenu} stacked={false} />
+              </div>
+              <AccountToolbarPlaceholder className="signed-in-hint" />
+            </>
           )}
 
           <button
@@ -169,18 +189,20 @@ export function NavigationBar() {
         hidden={!menuOpen}
         className="border-t border-slate-200 bg-white px-4 pt-2 pb-4 md:hidden"
       >
-        <nav aria-label="Mobile" className="flex flex-col gap-1">
-          <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
-        </nav>
-        <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
-          {signedIn ? (
-            <Suspense fallback={null}>
-              <WorkspaceNavigation variant="stacked" onNavigate={closeMenu} />
-            </Suspense>
-          ) : (
-            <VisitorActions onNavigate={closeMenu} stacked />
-          )}
-        </div>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <WorkspaceNavigation variant="stacked" onNavigate={closeMenu} />
+          </Suspense>
+        ) : (
+          <>
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <SectionItems onHome={onHome} onNavigate={closeMenu} className="text-left" />
+            </nav>
+            <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3">
+              <VisitorActions onNavigate={closeMenu} stacked />
+            </div>
+          </>
+        )}
       </div>
       {/* The bar is on every page a visitor sees, so the Contact Team chooser lives with it. */}
       <ContactTeamDialogHost />

@@ -1,7 +1,12 @@
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
-import { buildWorkspaceLinks, showsMessageBell, verificationBadgeText } from './navigation-links';
+import {
+  buildPrimaryLinks,
+  buildWorkspaceLinks,
+  showsMessageBell,
+  verificationBadgeText,
+} from './navigation-links';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
 import { HeaderBell } from './header-bell';
 import { VerificationBadge } from './verification-badge';
@@ -33,7 +38,25 @@ const barLinkClassName =
 const stackedLinkClassName =
   'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
 
-/** The links the server's permission flags allow: a row under the bar, or a list in the mobile menu. */
+const primaryLinkClassName =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 motion-reduce:transition-none aria-[current=page]:bg-indigo-50 aria-[current=page]:text-indigo-800';
+
+/** Dashboard, Services, Orders, Messages: in the bar where a visitor has the landing sections. */
+export function PrimaryNavigation() {
+  const user = useCurrentUser();
+  const flags = useNavigationFlags();
+  if (!user.data || !flags.data) return null;
+  return buildPrimaryLinks(user.data, flags.data).map((link) => (
+    <NavLink key={link.to} to={link.to} className={primaryLinkClassName}>
+      {link.label}
+    </NavLink>
+  ));
+}
+
+/**
+ * The role's own pages the server's permission flags allow: a row under the bar; in the mobile menu, a
+ * list that starts with the primary links.
+ */
 export function WorkspaceNavigation({
   variant,
   onNavigate,
@@ -51,12 +74,13 @@ export function WorkspaceNavigation({
 
   if (variant === 'stacked') {
     const badge = verificationBadgeText(flags.data);
+    const allLinks = [...buildPrimaryLinks(user.data, flags.data), ...links];
     return (
       <nav aria-label="Workspace" className="flex flex-col gap-1">
         {badge ? (
           <VerificationBadge text={badge} onNavigate={onNavigate} className="flex self-start" />
         ) : null}
-        {links.map((link) => (
+        {allLinks.map((link) => (
           <NavLink key={link.to} to={link.to} onClick={onNavigate} className={stackedLinkClassName}>
             {link.label}
           </NavLink>

@@ -7,17 +7,20 @@ export function PageShell({
   title,
   description,
   backTo = { to: '/dashboard', label: 'Back to Dashboard' },
+  wide = false,
   children,
 }: {
   title: string;
   description?: ReactNode;
   backTo?: { to: string; label: string };
+  /** A wider column, for a table of several columns that should not need to scroll on a laptop. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="bg-slate-50">
       <title>{`${title} · TeamHire`}</title>
-      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className={`mx-auto px-4 py-10 sm:px-6 lg:px-8 ${wide ? 'max-w-5xl' : 'max-w-3xl'}`}>
         <Link
           to={backTo.to}
           className="-ml-1 inline-flex items-center gap-1 rounded px-1 text-sm font-medium text-slate-600 hover:text-slate-900"

@@ -184,7 +184,7 @@ describe('BillingPaymentsPage', () => {
 
     fail = true;
     fireEvent.click(first!);
-    expect(await screen.findByText(RECEIPT_DOWNLOAD_FAILED)).toBeTruthy();
+    expect(await screen.findByText(RECEIPT_DOWNLOAD_FAILED, {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('shows the empty states', async () => {

@@ -223,7 +223,13 @@ function PaymentHistorySection() {
           {BILLING_TEXTS.noPaymentHistory}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+        // When the table is wider than the page (a phone), its region scrolls: keyboard users reach it too.
+        <div
+          role="region"
+          aria-label="Payment history table"
+          tabIndex={0}
+          className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Payment history, newest first</caption>
             <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
@@ -253,7 +259,7 @@ function PaymentHistorySection() {
                   <td className="px-4 py-3">
                     <HistoryStatus item={item} />
                   </td>
-                  <td className="px-4 py-3 font-mono text-xs">{item.transaction_id ?? '—'}</td>
+                  <td className="px-4 py-3 font-mono text-xs break-all">{item.transaction_id ?? '—'}</td>
                   <td className="px-4 py-3">
                     {item.status === 'COMPLETED' || item.status === 'CANCELLED' ? (
                       <DownloadReceiptButton paymentId={item.id} />
@@ -293,6 +299,7 @@ export function BillingPaymentsPage() {
 
   return (
     <PageShell
+      wide
       title="Billing & Payments"
       description="Your saved payment methods and every payment you made."
     >

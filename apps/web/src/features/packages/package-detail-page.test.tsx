@@ -39,9 +39,15 @@ describe('PackageDetailPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Landing page in a week' })).toBeTruthy();
     expect(screen.getAllByText('Launch Crew').length).toBeGreaterThan(0);
-    expect(screen.getByText('$499.99')).toBeTruthy();
+    const order = screen.getByRole('region', { name: 'Price' });
+    expect(within(order).getByText('$499.99')).toBeTruthy();
     expect(screen.getByText('One-time payment')).toBeTruthy();
-    expect(screen.getByText('7 days delivery')).toBeTruthy();
+    expect(within(order).getByText('7 days delivery')).toBeTruthy();
+    // The phone's bar along the bottom (hidden on wide screens by CSS) repeats the price and Buy Now.
+    const bar = screen.getByRole('region', { name: 'Buy this package' });
+    expect(within(bar).getByText('$499.99')).toBeTruthy();
+    expect(within(bar).getByText('7 days delivery')).toBeTruthy();
+    expect(within(bar).getByRole('link', { name: 'Buy Now' })).toBeTruthy();
     expect(screen.getByText('1 revision')).toBeTruthy();
     expect(screen.getByText(/A fast, accessible landing page/)).toBeTruthy();
     expect(screen.getByText('Your logo and brand colours')).toBeTruthy();
@@ -64,7 +70,7 @@ describe('PackageDetailPage', () => {
 
   it('sends a visitor who wants to buy to sign in first, and a signed-in buyer to the payment page', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('link', { name: 'Buy Now' }));
+    fireEvent.click((await screen.findAllByRole('link', { name: 'Buy Now' }))[0]!);
     expect((await screen.findByLabelText('Current location', {}, { timeout: 3000 })).textContent).toBe(
       '/login',
     );
@@ -72,7 +78,8 @@ describe('PackageDetailPage', () => {
 
   it('leads a signed-in buyer to /payment/{packageId}', async () => {
     renderPage({ signedIn: true });
-    expect((await screen.findByRole('link', { name: 'Buy Now' })).getAttribute('href')).toBe('/payment/5');
+    const links = await screen.findAllByRole('link', { name: 'Buy Now' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/payment/5', '/payment/5']);
   });
 
   it("Contact Team opens the team's conversation", async () => {

@@ -43,7 +43,7 @@ function MultilineText({ text, empty }: { text: string | null; empty: string }) 
 }
 
 /** 'Buy Now' leads to the payment page; a visitor signs in first and then comes back to pay. */
-function BuyNowLink({ packageId }: { packageId: number }) {
+function BuyNowLink({ packageId, className = 'w-full' }: { packageId: number; className?: string }) {
   const signedIn = useSignedIn();
   const paymentPath = `/payment/${packageId}`;
   const state: ReturnState | undefined = signedIn
@@ -53,7 +53,7 @@ function BuyNowLink({ packageId }: { packageId: number }) {
     <Link
       to={signedIn ? paymentPath : '/login'}
       state={state}
-      className={buttonClassName('primary', 'lg', 'w-full')}
+      className={buttonClassName('primary', 'lg', className)}
     >
       <ShoppingCart aria-hidden="true" className="size-5" />
       Buy Now
@@ -174,6 +174,25 @@ function PackageDetail({ item }: { item: ServicePackage }) {
   );
 }
 
+/**
+ * On a phone the price and Buy Now are far below the title: a bar along the bottom of the screen keeps
+ * them in reach while the buyer reads. Wider screens have the order box beside the text instead.
+ */
+function MobileBuyBar({ item }: { item: ServicePackage }) {
+  return (
+    <section
+      aria-label="Buy this package"
+      className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-4 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur lg:hidden"
+    >
+      <p className="flex flex-col leading-tight">
+        <span className="text-xl font-bold text-slate-900">{formatMoney(item.price)}</span>
+        <span className="text-xs text-slate-600">{deliveryText(item.duration_days)}</span>
+      </p>
+      <BuyNowLink packageId={item.id} className="shrink-0" />
+    </section>
+  );
+}
+
 function NotFound() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
@@ -199,7 +218,8 @@ export function PackageDetailPage() {
   return (
     <div className="bg-slate-50">
       <title>{`${item.data?.title ?? 'Service Package'} · TeamHire`}</title>
-      <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      {/* On a phone the buy bar covers the bottom of the screen: room for it below the last section. */}
+      <div className="mx-auto max-w-6xl px-4 pt-10 pb-28 sm:px-6 lg:px-8 lg:pb-10">
         <nav aria-label="Package navigation" className="flex flex-wrap items-center justify-between gap-3">
           <Link
             to="/"
@@ -244,6 +264,7 @@ export function PackageDetailPage() {
             <div className="mt-8">
               <PackageDetail item={item.data} />
             </div>
+            <MobileBuyBar item={item.data} />
           </>
         )}
       </div>

@@ -214,7 +214,7 @@ export function ChatRoom({
         : undefined;
 
   return (
-    <div className="flex h-[calc(100dvh-2rem)] min-h-[32rem] flex-col bg-slate-50">
+    <div className="flex min-h-0 flex-1 flex-col bg-slate-50">
       <title>{`${access.team_name} · Team Chat · TeamHire`}</title>
       <ChatHeader
         title={access.team_name}

@@ -45,7 +45,7 @@ export function TeamAdminScreen({ canCreateTeam }: { canCreateTeam: boolean }) {
   const selected = teams.data.find((team) => team.id === requested) ?? teams.data[0]!;
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
       <nav aria-label="My teams" className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
         <ul className="flex flex-col gap-1">
           {teams.data.map((team) => {
