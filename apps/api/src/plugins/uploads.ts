@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -49,3 +50,31 @@ export async function readAtMost(stream: Readable, maxBytes: number): Promise<Bu
 
 /** The multipart limit for a file read with readAtMost: one byte over, so that too much is seen. */
 export const fileSizeLimitFor = (maxBytes: number) => maxBytes + 1;
+
+/** A stored file on its way to a reader who passed the service's access check. */
+export interface OutgoingFile {
+  stream: Readable;
+  fileName: string;
+  /** The stored type for files shown inline; anything else downloads as bytes. */
+  contentType?: string;
+  disposition?: 'attachment' | 'inline';
+  size?: number;
+}
+
+/**
+ * Sends a stored file privately: the name is safe in the header (ASCII fallback plus the UTF-8
+ * form), browsers may cache it for the reader only, and never sniff a type of their own.
+ */
+export function sendFile(reply: FastifyReply, file: OutgoingFile) {
+  const asciiName = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  reply
+    .header('content-type', file.contentType ?? 'application/octet-stream')
+    .header(
+      'content-disposition',
+      `${file.disposition ?? 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('cache-control', 'private, max-age=3600')
+    .header('x-content-type-options', 'nosniff');
+  if (file.size !== undefined) reply.header('content-length', String(file.size));
+  return reply.send(file.stream);
+}

@@ -11,7 +11,7 @@ import { AppError } from '../../errors';
 import { chatLimitsOf } from './chat.service';
 import { retryAfterWhenRefused } from './chat.routes';
 import { openFile, storeUpload, tooLarge, type ChatFilesContext } from './chat-files';
-import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
+import { fileSizeLimitFor, sendFile, uploadRoutes } from '../../plugins/uploads';
 import { createParticipants } from './participants';
 
 const tags = ['chat'];
@@ -20,9 +20,6 @@ const errors = (...codes: (401 | 403 | 404 | 413 | 415 | 422 | 429)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 /** Room for the multipart framing around a file of exactly the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-const contentDisposition = (disposition: string, fileName: string) =>
-  `${disposition}; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context: ChatFilesContext = {
@@ -96,12 +93,7 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           request.params.fileId,
           variant,
         );
-        reply
-          .header('content-type', opened.contentType)
-          .header('content-disposition', contentDisposition(opened.disposition, opened.fileName))
-          .header('cache-control', 'private, max-age=3600')
-          .header('x-content-type-options', 'nosniff');
-        return reply.send(opened.stream);
+        return sendFile(reply, opened);
       },
     );
   }

@@ -186,7 +186,7 @@ export async function openFile(
       stream: preview.stream,
       size: preview.size,
       contentType: 'image/webp',
-      disposition: 'inline',
+      disposition: 'inline' as const,
       fileName: `${file.originalName}.webp`,
     };
   }
@@ -195,7 +195,7 @@ export async function openFile(
   return {
     stream: stored.stream,
     contentType: inline ? file.mimeType : 'application/octet-stream',
-    disposition: inline ? 'inline' : 'attachment',
+    disposition: inline ? ('inline' as const) : ('attachment' as const),
     fileName: file.originalName,
     size: file.sizeBytes,
   };

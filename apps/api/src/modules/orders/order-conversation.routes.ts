@@ -8,15 +8,13 @@ import {
   orderFileParamsSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
+import { sendFile } from '../../plugins/uploads';
 import { openOrderConversationFile, readOrderConversation } from './order-conversation.service';
 
 const tags = ['orders'];
 const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
-
-const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 /** General admins read an order's conversation, to decide a dispute; nothing here writes. */
 export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -59,13 +57,7 @@ export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         request.params.id,
         request.params.fileId,
       );
-      reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', contentDisposition(opened.fileName))
-        .header('content-length', String(opened.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff');
-      return reply.send(opened.stream);
+      return sendFile(reply, opened);
     },
   );
 };

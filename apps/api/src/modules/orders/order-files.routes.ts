@@ -9,7 +9,7 @@ import {
 } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { uploadRoutes } from '../../plugins/uploads';
+import { sendFile, uploadRoutes } from '../../plugins/uploads';
 import { tooLarge } from '../chat/chat-files';
 import { openOrderFile, storeOrderFile, type OrderFilesContext } from './order-files.service';
 
@@ -19,9 +19,6 @@ const errors = (...codes: (401 | 403 | 404 | 409 | 413 | 415 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 /** Room for the multipart framing around a file of exactly the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export const orderFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context: OrderFilesContext = { db: deps.db, clock: deps.clock, storage: deps.storage };
@@ -79,13 +76,7 @@ export const orderFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         request.params.id,
         request.params.fileId,
       );
-      reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', contentDisposition(opened.fileName))
-        .header('content-length', String(opened.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff');
-      return reply.send(opened.stream);
+      return sendFile(reply, opened);
     },
   );
 };
