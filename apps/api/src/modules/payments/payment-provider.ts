@@ -87,7 +87,7 @@ export interface PaymentProvider {
   transfer(request: TransferRequest): Promise<{ transferId: string }>;
 }
 
-export type AttachedCard =
+type AttachedCard =
   | {
       outcome: 'attached';
       providerMethodId: string;
