@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
  * and confirm, search by metadata), refunds, Express accounts and account links, transfers. It
  * answers in Stripe's shapes and honours the Idempotency-Key header as Stripe does (the same key
  * replays the first answer), so the tests run the official SDK against it and nothing reaches the
- * network. Test payment methods follow Stripe's names: `pm_card_visa` succeeds,
+ * network. Customers and payment methods: attaching a test method (`pm_card_visa`) to a customer
+ * makes a new `pm_...` of that customer, as Stripe does, which a PaymentIntent can then charge.
+ * Test payment methods follow Stripe's names: `pm_card_visa` succeeds,
  * `pm_card_chargeDeclined` is declined, `pm_card_chargeDeclinedInsufficientFunds` lacks funds.
  */
 
@@ -68,18 +70,27 @@ export interface FakeStripe {
   /** Every request received, in order, with its idempotency key. */
   requests: { method: string; path: string; idempotencyKey: string | undefined; form: Map<string, string> }[];
   paymentIntents: Map<string, StripeObject>;
+  customers: Map<string, StripeObject>;
   close(): Promise<void>;
 }
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const paymentIntents = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
+  const customers = new Map<string, StripeObject>();
+  /** Attached payment methods by their own id, with the test card they were made from. */
+  const attached = new Map<string, { method: StripeObject; testCard: string }>();
   const byIdempotencyKey = new Map<string, StoredResponse>();
   const requests: FakeStripe['requests'] = [];
 
   function createPaymentIntent(form: Map<string, string>): StoredResponse {
     const paymentMethod = form.get('payment_method') ?? '';
-    const card = CARDS[paymentMethod];
+    const saved = attached.get(paymentMethod);
+    const card = saved
+      ? saved.method.customer === form.get('customer')
+        ? CARDS[saved.testCard]
+        : undefined
+      : CARDS[paymentMethod];
     if (!card) {
       return stripeError(400, {
         type: 'invalid_request_error',
@@ -144,6 +155,61 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: intent };
   }
 
+  const noSuchMethod = (methodId: string) =>
+    stripeError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'payment_method',
+      message: `No such PaymentMethod: '${methodId}'`,
+    });
+
+  function paymentMethodObject(methodId: string, testCard: string, customer: string | null): StripeObject {
+    const card = CARDS[testCard]!;
+    return {
+      id: methodId,
+      object: 'payment_method',
+      type: 'card',
+      customer,
+      created: now(),
+      livemode: false,
+      metadata: {},
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: card.brand,
+        last4: card.last4,
+        exp_month: 12,
+        exp_year: 2034,
+        funding: 'credit',
+        country: 'US',
+      },
+    };
+  }
+
+  function attachPaymentMethod(methodId: string, form: Map<string, string>): StoredResponse {
+    const customer = form.get('customer') ?? '';
+    if (!customers.has(customer)) {
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'customer',
+        message: `No such customer: '${customer}'`,
+      });
+    }
+    const existing = attached.get(methodId);
+    if (existing) {
+      if (existing.method.customer === customer) return { status: 200, body: existing.method };
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_unexpected_state',
+        message: 'The payment method you provided has already been attached to a customer.',
+      });
+    }
+    if (!CARDS[methodId]) return noSuchMethod(methodId);
+    const method = paymentMethodObject(id('pm'), methodId, customer);
+    attached.set(method.id, { method, testCard: methodId });
+    return { status: 200, body: method };
+  }
+
   function searchPaymentIntents(query: string): StoredResponse {
     const match = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query);
     const data = match
@@ -172,6 +238,29 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === 'POST' && path === '/v1/payment_intents') return createPaymentIntent(form);
     if (method === 'GET' && path === '/v1/payment_intents/search')
       return searchPaymentIntents(query.get('query') ?? '');
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = {
+        id: id('cus'),
+        object: 'customer',
+        email: form.get('email') ?? null,
+        metadata: metadataOf(form),
+        created: now(),
+        livemode: false,
+      };
+      customers.set(customer.id, customer);
+      return { status: 200, body: customer };
+    }
+    const attachMatch = /^\/v1\/payment_methods\/([^/]+)\/attach$/.exec(path);
+    if (method === 'POST' && attachMatch) return attachPaymentMethod(attachMatch[1]!, form);
+    const methodMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (method === 'GET' && methodMatch) {
+      const methodId = methodMatch[1]!;
+      const saved = attached.get(methodId);
+      if (saved) return { status: 200, body: saved.method };
+      return CARDS[methodId]
+        ? { status: 200, body: paymentMethodObject(methodId, methodId, null) }
+        : noSuchMethod(methodId);
+    }
     if (method === 'POST' && path === '/v1/refunds') {
       return {
         status: 200,
@@ -278,6 +367,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     endpoint: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
     paymentIntents,
+    customers,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

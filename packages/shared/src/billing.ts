@@ -20,6 +20,8 @@ export const BILLING_TEXTS = {
   lastFourInvalid: 'Last four must be exactly 4 digits',
   cardDetailsRequired: 'Enter the card number or its last four digits',
   cardDetailsBoth: 'Send either the card number or its last four digits, not both',
+  providerMethodAlone: 'A card from the card form carries its own details; send only its name',
+  providerMethodNotAvailable: 'Saving a card from the card form needs the Stripe payment provider',
   expiryRequired: 'Expiry month and year are required for a card',
   cardNumberInvalid: 'Your card number is invalid.',
   cardExpired: 'Your card has expired.',
@@ -165,8 +167,14 @@ const savedMethodName = z
 
 const lastFourSchema = z.string().regex(/^\d{4}$/, BILLING_TEXTS.lastFourInvalid);
 
+/** A payment method the provider's card element made in the browser (a Stripe `pm_...` id). */
+const providerMethodIdSchema = z
+  .string()
+  .regex(/^pm_[A-Za-z0-9_]{1,250}$/, 'Not a payment method of the card form');
+
 /**
- * Adding a saved method. For CREDIT_CARD the client sends EITHER `card_number` (+ optional `cvv`,
+ * Adding a saved method. With the Stripe provider a card comes as `provider_method_id` alone (the
+ * card element's `pm_...`; brand, last four and expiry come from Stripe). For CREDIT_CARD the client sends EITHER `card_number` (+ optional `cvv`,
  * format-checked then discarded; the server keeps brand and last four only) OR `last_four` (+
  * optional `brand`), never both; expiry month and year are required. PAYPAL and BANK_TRANSFER
  * need only a name (`last_four` optional, e.g. of an account number); expiry is refused for them.
@@ -181,9 +189,25 @@ export const savedPaymentMethodCreateSchema = z
     brand: z.enum(CARD_BRANDS).nullish(),
     expiry_month: expiryMonthSchema.nullish(),
     expiry_year: savedMethodExpiryYearSchema.nullish(),
+    provider_method_id: providerMethodIdSchema.optional(),
     is_default: z.boolean().default(false),
   })
   .superRefine((value, context) => {
+    if (value.type === 'CREDIT_CARD' && value.provider_method_id !== undefined) {
+      for (const field of [
+        'card_number',
+        'cvv',
+        'last_four',
+        'brand',
+        'expiry_month',
+        'expiry_year',
+      ] as const) {
+        if (value[field] != null) {
+          context.addIssue({ code: 'custom', path: [field], message: BILLING_TEXTS.providerMethodAlone });
+        }
+      }
+      return;
+    }
     if (value.type === 'CREDIT_CARD') {
       if (value.card_number === undefined && value.last_four == null) {
         context.addIssue({ code: 'custom', path: ['last_four'], message: BILLING_TEXTS.cardDetailsRequired });
@@ -199,7 +223,14 @@ export const savedPaymentMethodCreateSchema = z
       }
       return;
     }
-    for (const field of ['card_number', 'cvv', 'brand', 'expiry_month', 'expiry_year'] as const) {
+    for (const field of [
+      'card_number',
+      'cvv',
+      'brand',
+      'expiry_month',
+      'expiry_year',
+      'provider_method_id',
+    ] as const) {
       if (value[field] != null) {
         context.addIssue({ code: 'custom', path: [field], message: 'Only a card has this field' });
       }

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { orders, payments, savedPaymentMethods, servicePackages } from '../../db/schema/index';
+import {
+  orders,
+  paymentCustomers,
+  payments,
+  savedPaymentMethods,
+  servicePackages,
+} from '../../db/schema/index';
 
 const SAVED_METHODS_LOCK_SPACE = 7002;
 
@@ -99,4 +105,21 @@ export async function listPaymentsOf(
       .where(bought),
   ]);
   return { items, total: total?.value ?? 0 };
+}
+
+/** The buyer's customer at the provider, which owns their saved cards there. */
+export async function findCustomerId(db: DatabaseOrTransaction, userId: number, provider: string) {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
+  return row?.customerId ?? null;
+}
+
+/** Keeps the first customer recorded for the user; a concurrent second one changes nothing. */
+export async function insertCustomer(
+  db: DatabaseOrTransaction,
+  values: { userId: number; provider: string; customerId: string },
+) {
+  await db.insert(paymentCustomers).values(values).onConflictDoNothing();
 }

@@ -19,7 +19,10 @@ const errors = (...codes: (401 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** Every route here is the caller's own: another user's method id is a 404, never a 403. */
-export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {
+export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, authenticator, paymentProvider },
+) => {
   const actorOf = authenticator.requireActor;
 
   app.get(
@@ -48,7 +51,11 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await billing.addMethod(db, await actorOf(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await billing.addMethod({ db, provider: paymentProvider }, await actorOf(request), request.body),
+        ),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
+import type { PaymentProvider } from '../payments/payment-provider';
 import * as repository from './billing.repository';
 
 const methodNotFound = () => new AppError('not_found', BILLING_TEXTS.methodNotFound);
@@ -71,12 +72,56 @@ export async function findPayingCard(db: DatabaseOrTransaction, userId: number, 
 const expiryIssue = (field: 'expiry_month' | 'expiry_year', message: string) =>
   new AppError('validation', message, [{ path: `body.${field}`, message }]);
 
+type CardDetails = {
+  lastFour: string | null;
+  brand: CardBrand | null;
+  expiryMonth: number | null | undefined;
+  expiryYear: number | null | undefined;
+  providerMethodId: string | null;
+};
+
+/**
+ * The buyer's customer at the provider, created on first need. The provider keys the creation by
+ * the user id, so two concurrent first saves make one customer; the row keeps the first recorded.
+ */
+async function customerOf(db: Database, provider: PaymentProvider, actor: Actor) {
+  const known = await repository.findCustomerId(db, actor.id, provider.name);
+  if (known) return known;
+  const { customerId } = await provider.createCustomer({ userId: actor.id, email: actor.email });
+  await repository.insertCustomer(db, { userId: actor.id, provider: provider.name, customerId });
+  return (await repository.findCustomerId(db, actor.id, provider.name)) ?? customerId;
+}
+
+/**
+ * A card from the provider's card element (docs/decisions/0053): attached to the buyer's customer
+ * outside any transaction, and described by the provider's answer, never by the browser.
+ */
+async function attachedCard(
+  db: Database,
+  provider: PaymentProvider,
+  actor: Actor,
+  providerMethodId: string,
+): Promise<CardDetails> {
+  const refuse = (message: string) =>
+    new AppError('validation', message, [{ path: 'body.provider_method_id', message }]);
+  if (provider.name === 'test') throw refuse(BILLING_TEXTS.providerMethodNotAvailable);
+  const attached = await provider.attachCard(await customerOf(db, provider, actor), providerMethodId);
+  if (attached.outcome === 'invalid') throw refuse(attached.message);
+  return {
+    lastFour: attached.lastFour,
+    brand: attached.brand,
+    expiryMonth: attached.expiryMonth,
+    expiryYear: attached.expiryYear,
+    providerMethodId: attached.providerMethodId,
+  };
+}
+
 /**
  * A card number (see docs/decisions/0031), when sent, is reduced here to its brand and
  * last four digits; it and the CVV go no further than this function's arguments.
  */
 export async function addMethod(
-  db: Database,
+  { db, provider }: { db: Database; provider: PaymentProvider },
   actor: Actor,
   input: {
     type: SavedPaymentMethodType;
@@ -87,16 +132,26 @@ export async function addMethod(
     brand?: CardBrand | null;
     expiry_month?: number | null;
     expiry_year?: number | null;
+    provider_method_id?: string;
     is_default: boolean;
   },
 ): Promise<SavedPaymentMethod> {
   const isCard = input.type === 'CREDIT_CARD';
-  const lastFour = input.card_number ? input.card_number.slice(-4) : (input.last_four ?? null);
-  const brand = isCard
-    ? input.card_number
-      ? cardBrandOf(input.card_number)
-      : (input.brand ?? 'unknown')
-    : null;
+  const card: CardDetails =
+    isCard && input.provider_method_id !== undefined
+      ? await attachedCard(db, provider, actor, input.provider_method_id)
+      : {
+          lastFour: input.card_number ? input.card_number.slice(-4) : (input.last_four ?? null),
+          brand: isCard
+            ? input.card_number
+              ? cardBrandOf(input.card_number)
+              : (input.brand ?? 'unknown')
+            : null,
+          expiryMonth: isCard ? input.expiry_month : null,
+          expiryYear: isCard ? input.expiry_year : null,
+          providerMethodId: null,
+        };
+  const { lastFour } = card;
   const id = await db.transaction(async (transaction) => {
     const existing = await repository.lockMethodsOf(transaction, actor.id);
     if (existing.length >= SAVED_PAYMENT_METHODS_MAX)
@@ -109,9 +164,10 @@ export async function addMethod(
       type: input.type,
       name: input.name,
       lastFour,
-      brand,
-      expiryMonth: isCard ? input.expiry_month : null,
-      expiryYear: isCard ? input.expiry_year : null,
+      brand: card.brand,
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      providerMethodId: card.providerMethodId,
       isDefault,
     });
     await recordActivity(transaction, {

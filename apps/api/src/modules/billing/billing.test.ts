@@ -47,6 +47,20 @@ describe('billing', () => {
     (await methods(user)).filter((method) => method.is_default).map((method) => method.id);
 
   describe('saved payment methods', () => {
+    it("refuses a card element's method with the test provider (422), keeping nothing", async () => {
+      const user = await fx.buyer();
+      const response = await fx.call('POST', '/api/user/payment-methods', user, {
+        type: 'CREDIT_CARD',
+        name: 'From Stripe',
+        provider_method_id: 'pm_card_visa',
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json<ErrorBody>().errors).toEqual([
+        { path: 'body.provider_method_id', message: BILLING_TEXTS.providerMethodNotAvailable },
+      ]);
+      expect(await methods(user)).toEqual([]);
+    });
+
     it('adds methods: the first becomes the default; a card number is reduced to brand and last four', async () => {
       const user = await fx.buyer();
       const first = await add(user, card());

@@ -430,7 +430,9 @@ async function reservePaymentAttempt(
 
 /** A recorded charge, with what its announcement after the commit needs. */
 interface SettledCharge {
-  outcome: 'paid' | 'declined';
+  /** `given_up`: the money came for an order expired or cancelled meanwhile, and goes back after the commit. */
+  outcome: 'paid' | 'declined' | 'given_up';
+  chargeKey: string;
   orderId: number;
   buyerId: number;
   buyerUsername: string;
@@ -459,6 +461,7 @@ export async function settleCharge(
   const row = (await repository.findOrder(transaction, recorded.orderId))!;
   const settled: SettledCharge = {
     outcome: recorded.outcome,
+    chargeKey,
     orderId: locked.id,
     buyerId: locked.buyerId,
     buyerUsername: row.buyerUsername,
@@ -483,8 +486,8 @@ export async function settleCharge(
     return settled;
   }
   // Only a pending order is confirmed, and only then does the team hear of it: one given up
-  // meanwhile keeps its status and its money waits for an admin's refund (see decision 0052).
-  if (locked.status !== 'pending') return undefined;
+  // meanwhile keeps its status and its money is refunded after the commit (see decision 0054).
+  if (locked.status !== 'pending') return { ...settled, outcome: 'given_up' };
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
   settled.notifications = await recordStep(transaction, {
     orderId: locked.id,
@@ -502,8 +505,18 @@ export async function settleCharge(
   return settled;
 }
 
-/** After the commit of a charge that confirmed an order: the team hears of the new order. */
+/**
+ * After the commit of a charge that confirmed an order: the team hears of the new order. A charge
+ * for an order given up is refunded instead; should the provider fail, the money stays held and
+ * recorded as such, for a general admin's refund (the order keeps its completed payment).
+ */
 export async function announceSettledCharge(context: OrdersContext, settled: SettledCharge | undefined) {
+  if (settled?.outcome === 'given_up') {
+    await payments
+      .refundGivenUpCharge(context.db, context.provider, settled.chargeKey, context.clock())
+      .catch(() => undefined);
+    return;
+  }
   if (settled?.outcome !== 'paid') return;
   await announceStep(context, {
     orderId: settled.orderId,

@@ -66,6 +66,16 @@ export interface PaymentProvider {
   findCharge(idempotencyKey: string): Promise<FoundCharge | null>;
   /** `idempotencyKey`, when given, makes a retried refund return the first one instead of refunding again. */
   refund(transactionId: string, amountCents: number, idempotencyKey?: string): Promise<{ refundId: string }>;
+  /**
+   * Creates the buyer as the provider's customer, who owns their saved cards there (the same
+   * user id never makes two customers).
+   */
+  createCustomer(request: { userId: number; email: string }): Promise<{ customerId: string }>;
+  /**
+   * Attaches a card the provider's card element made in the browser to the customer and tells what
+   * card it is; `invalid` when the provider knows no such method or takes none.
+   */
+  attachCard(customerId: string, providerMethodId: string): Promise<AttachedCard>;
   /** Opens a connected payout account for a member; the member finishes onboarding at the URL. */
   createPayoutAccount(request: PayoutAccountRequest): Promise<PayoutAccountResult>;
   /** Where a connected account stands now (onboarding may finish on the provider's site). */
@@ -76,6 +86,17 @@ export interface PaymentProvider {
    */
   transfer(request: TransferRequest): Promise<{ transferId: string }>;
 }
+
+type AttachedCard =
+  | {
+      outcome: 'attached';
+      providerMethodId: string;
+      brand: CardBrand;
+      lastFour: string;
+      expiryMonth: number;
+      expiryYear: number;
+    }
+  | { outcome: 'invalid'; message: string };
 
 export interface PayoutAccountRequest {
   userId: number;

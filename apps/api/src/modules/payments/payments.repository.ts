@@ -50,6 +50,11 @@ export async function recordRefund(
 }
 
 /** The payment of a charge key, locked so that the caller, the webhook and the job record it once. */
+export async function findPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey));
+  return row;
+}
+
 export async function lockPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
   const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).for('update');
   return row;

@@ -7,7 +7,7 @@ import {
   type Payment,
   type PaymentMethod,
 } from '@teamhire/shared';
-import type { DatabaseOrTransaction } from '../../db/database';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isGeneralAdmin } from '../verification/verification.service';
@@ -266,6 +266,35 @@ export async function refundOrderPayment(
     payment.refundedCents + amount >= payment.amountCents,
   );
   await ledger.recordRefund(transaction, { orderId, amountCents: amount });
+}
+
+/**
+ * After the commit of a charge that succeeded for an order given up meanwhile (expired or
+ * cancelled): all of it goes back through the provider, outside any transaction, keyed by the
+ * charge key so a second caller cannot refund twice; then the refund is recorded with its ledger
+ * entry under the payment's lock, once, so escrow holds nothing for an order nobody will work on.
+ */
+export async function refundGivenUpCharge(
+  db: Database,
+  provider: PaymentProvider,
+  chargeKey: string,
+  now: Date,
+): Promise<void> {
+  const payment = await repository.findPaymentByChargeKey(db, chargeKey);
+  if (!payment || payment.status !== 'completed' || payment.refundedCents > 0 || !payment.transactionId) {
+    return;
+  }
+  await provider.refund(payment.transactionId, payment.amountCents, `refund_${chargeKey}`);
+  await db.transaction(async (transaction) => {
+    const locked = await repository.lockPaymentByChargeKey(transaction, chargeKey);
+    if (!locked || locked.status !== 'completed' || locked.refundedCents > 0) return;
+    await repository.recordRefund(transaction, locked.id, locked.amountCents, true);
+    await ledger.recordRefund(transaction, {
+      orderId: locked.orderId,
+      amountCents: locked.amountCents,
+      at: now,
+    });
+  });
 }
 
 /** The payment a general admin may refund: it exists and completed. */

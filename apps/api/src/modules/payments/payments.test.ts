@@ -11,6 +11,7 @@ import {
 } from '@teamhire/shared';
 import { emailsTo, type ErrorBody } from '../../../test/accounts-helpers';
 import { testClock } from '../../../test/delivery-helpers';
+import { expectLedgerBalanced, orderMovements } from '../../../test/ledger-helpers';
 import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
@@ -135,6 +136,46 @@ describe('payments', () => {
       expect(await context.app.orderTimers.reconcileCharges()).toBe(0);
       const mails = await emailsTo(context, fresh.team.admin.email);
       expect(mails.filter((mail) => mail.subject === `New order: ${fresh.title}`)).toHaveLength(1);
+    });
+
+    it('a charge that succeeds after its order was given up is refunded whole after the commit, once, and the ledger balances', async () => {
+      const fresh = await fx.createPackage();
+      state.crash = 'after_charge';
+      expect((await fx.postOrder(buyer, fx.cardPayload(fresh))).statusCode).toBe(503);
+      const orderId = await lastOrderOf(fresh.id);
+      const [pending] = await paymentsOf(orderId);
+      // Given up meanwhile (as an admin's cancellation or an expiry racing the charge would).
+      await query("update orders set status = 'cancelled' where id = $1", [orderId]);
+      const refunds: { transactionId: string; amountCents: number; key: string | undefined }[] = [];
+      const refund = provider.refund;
+      provider.refund = async (transactionId, amountCents, key) => {
+        refunds.push({ transactionId, amountCents, key });
+        return refund(transactionId, amountCents, key);
+      };
+      try {
+        time.advance(STALE_CHARGE_MS + 1000);
+        expect(await context.app.orderTimers.reconcileCharges()).toBeGreaterThanOrEqual(1);
+      } finally {
+        provider.refund = refund;
+      }
+      expect(await orderStatus(orderId)).toBe('cancelled');
+      const [payment] = await paymentsOf(orderId);
+      expect(payment).toMatchObject({ status: 'refunded' });
+      const amountCents = Math.round(fresh.price * 100);
+      expect(refunds).toEqual([
+        { transactionId: payment!.transaction_id, amountCents, key: `refund_${pending!.charge_key}` },
+      ]);
+      const [recorded] = await query<{ refunded_cents: number }>(
+        'select refunded_cents from payments where order_id = $1',
+        [orderId],
+      );
+      expect(recorded!.refunded_cents).toBe(amountCents);
+      expect(await orderMovements(context, orderId)).toMatchObject({ escrow: 0, refunded: amountCents });
+      // The team never heard of it.
+      const mails = await emailsTo(context, fresh.team.admin.email);
+      expect(mails.filter((mail) => mail.subject === `New order: ${fresh.title}`)).toHaveLength(0);
+      expect(await context.app.orderTimers.reconcileCharges()).toBe(0);
+      await expectLedgerBalanced(context);
     });
 
     it('a charge that never reached the gateway is recorded as interrupted; the order then expires, nothing charged', async () => {

@@ -154,6 +154,37 @@ export function createStripePaymentProvider(
       return { refundId: refund.id };
     },
 
+    async createCustomer(request) {
+      const customer = await stripe.customers.create(
+        { email: request.email, metadata: { user_id: String(request.userId) } },
+        { idempotencyKey: `customer_${request.userId}` },
+      );
+      return { customerId: customer.id };
+    },
+
+    async attachCard(customerId, providerMethodId) {
+      try {
+        const method = await stripe.paymentMethods.attach(providerMethodId, { customer: customerId });
+        if (!method.card) return { outcome: 'invalid', message: 'This payment method is not a card' };
+        return {
+          outcome: 'attached',
+          providerMethodId: method.id,
+          brand: brandOf(method.card.brand) ?? 'unknown',
+          lastFour: method.card.last4,
+          expiryMonth: method.card.exp_month,
+          expiryYear: method.card.exp_year,
+        };
+      } catch (error) {
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          return { outcome: 'invalid', message: error.message };
+        }
+        throw error;
+      }
+    },
+
     async createPayoutAccount(request) {
       const account = await stripe.accounts.create(
         {

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_TEXTS, type Order, type PaymentConfig, type PaymentDeclinedResponse } from '@teamhire/shared';
+import {
+  BILLING_TEXTS,
+  ORDER_TEXTS,
+  type Order,
+  type PaymentConfig,
+  type PaymentDeclinedResponse,
+  type SavedPaymentMethod,
+} from '@teamhire/shared';
 import type { ErrorBody } from '../../../test/accounts-helpers';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
 import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
@@ -205,6 +212,130 @@ describe('the Stripe provider against a local fake Stripe', () => {
     const sent = fake.requests.filter((request) => request.path === '/v1/transfers').at(-1)!;
     expect(sent.form.get('transfer_group')).toBe('order_1');
     expect(sent.form.get('destination')).toBe(account.accountId);
+  });
+
+  describe('saved cards from the card element', () => {
+    const saveCard = (caller: SignedInUser | undefined, body: object) =>
+      fx.call('POST', '/api/user/payment-methods', caller, body);
+    const customerRows = (userId: number) =>
+      query<{ customer_id: string }>(
+        "select customer_id from payment_customers where user_id = $1 and provider = 'stripe'",
+        [userId],
+      );
+
+    it("attaches the card element's method to the buyer's new customer and keeps Stripe's brand, last four and expiry", async () => {
+      const saver = await fx.buyer();
+      const response = await saveCard(saver, {
+        type: 'CREDIT_CARD',
+        name: 'Work Visa',
+        provider_method_id: 'pm_card_visa',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<SavedPaymentMethod>()).toMatchObject({
+        type: 'CREDIT_CARD',
+        name: 'Work Visa',
+        brand: 'visa',
+        last_four: '4242',
+        expiry_month: 12,
+        expiry_year: 2034,
+        is_default: true,
+      });
+      const customers = await customerRows(saver.id);
+      expect(customers).toHaveLength(1);
+      expect(customers[0]!.customer_id).toMatch(/^cus_/);
+      const [stored] = await query<{ provider_method_id: string }>(
+        'select provider_method_id from saved_payment_methods where id = $1',
+        [response.json<SavedPaymentMethod>().id],
+      );
+      expect(stored!.provider_method_id).toMatch(/^pm_/);
+      expect(stored!.provider_method_id).not.toBe('pm_card_visa');
+      const attach = fake.requests.filter(
+        (request) => request.path === '/v1/payment_methods/pm_card_visa/attach',
+      );
+      expect(attach.at(-1)!.form.get('customer')).toBe(customers[0]!.customer_id);
+
+      // A second card reuses the customer; the saved card then pays off-session as that customer.
+      const second = await saveCard(saver, {
+        type: 'CREDIT_CARD',
+        name: 'Mastercard',
+        provider_method_id: 'pm_card_mastercard',
+      });
+      expect(second.statusCode, second.body).toBe(201);
+      expect(second.json<SavedPaymentMethod>()).toMatchObject({ brand: 'mastercard', last_four: '4444' });
+      expect(await customerRows(saver.id)).toEqual(customers);
+      expect(
+        fake.requests.filter(
+          (request) =>
+            request.path === '/v1/customers' && request.form.get('metadata[user_id]') === String(saver.id),
+        ),
+      ).toHaveLength(1);
+
+      const { card: _card, ...rest } = fx.cardPayload(await fx.createPackage());
+      const paid = await fx.postOrder(saver, {
+        ...rest,
+        saved_payment_method_id: response.json<SavedPaymentMethod>().id,
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      expect(paid.json<Order>()).toMatchObject({
+        status: 'confirmed',
+        payment: { status: 'completed', card_brand: 'visa', card_last_four: '4242' },
+      });
+      const intent = intentCreations().at(-1)!;
+      expect(intent.form.get('customer')).toBe(customers[0]!.customer_id);
+      expect(intent.form.get('payment_method')).toBe(stored!.provider_method_id);
+    });
+
+    it('refuses card fields next to the method, an unknown method, a malformed id and an anonymous caller', async () => {
+      const saver = await fx.buyer();
+      const mixed = await saveCard(saver, {
+        type: 'CREDIT_CARD',
+        name: 'Mixed',
+        provider_method_id: 'pm_card_visa',
+        last_four: '4242',
+        expiry_month: 1,
+        expiry_year: 2030,
+      });
+      expect(mixed.statusCode, mixed.body).toBe(422);
+      expect(mixed.json<ErrorBody>().errors?.map((error) => error.message)).toContain(
+        BILLING_TEXTS.providerMethodAlone,
+      );
+      const malformed = await saveCard(saver, {
+        type: 'CREDIT_CARD',
+        name: 'Bad',
+        provider_method_id: '4242',
+      });
+      expect(malformed.statusCode, malformed.body).toBe(422);
+      const notACard = await saveCard(saver, {
+        type: 'PAYPAL',
+        name: 'PayPal',
+        provider_method_id: 'pm_card_visa',
+      });
+      expect(notACard.statusCode, notACard.body).toBe(422);
+      const unknown = await saveCard(saver, {
+        type: 'CREDIT_CARD',
+        name: 'Unknown',
+        provider_method_id: 'pm_does_not_exist',
+      });
+      expect(unknown.statusCode, unknown.body).toBe(422);
+      expect(unknown.json<ErrorBody>().errors?.[0]?.path).toBe('body.provider_method_id');
+      const anonymous = await saveCard(undefined, {
+        type: 'CREDIT_CARD',
+        name: 'Anon',
+        provider_method_id: 'pm_card_visa',
+      });
+      expect(anonymous.statusCode).toBe(401);
+      expect(await query('select id from saved_payment_methods where user_id = $1', [saver.id])).toEqual([]);
+    });
+
+    it("another buyer's saved card cannot pay", async () => {
+      const owner = await fx.buyer();
+      const saved = (
+        await saveCard(owner, { type: 'CREDIT_CARD', name: 'Mine', provider_method_id: 'pm_card_visa' })
+      ).json<SavedPaymentMethod>();
+      const { card: _card, ...rest } = fx.cardPayload(await fx.createPackage());
+      const stolen = await fx.postOrder(buyer, { ...rest, saved_payment_method_id: saved.id });
+      expect(stolen.statusCode, stolen.body).toBe(404);
+    });
   });
 
   describe('webhooks', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  BILLING_TEXTS,
   EMAIL_PATTERN,
   ORDER_TEXTS,
   TEST_CARDS,
@@ -98,6 +99,15 @@ export function createTestPaymentProvider(): PaymentProvider {
       return { refundId };
     },
     // Test mode: onboarding completes at once, so the account is active as soon as it exists.
+    async createCustomer(request) {
+      return { customerId: `test_cus_${request.userId}` };
+    },
+
+    // Cards are typed into our own form in test mode; a card element's method exists only at Stripe.
+    async attachCard() {
+      return { outcome: 'invalid', message: BILLING_TEXTS.providerMethodNotAvailable };
+    },
+
     async createPayoutAccount(request) {
       return { accountId: transactionId('test_acct'), status: 'active', onboardingUrl: request.returnUrl };
     },

@@ -2,6 +2,7 @@ import {
   BILLING_TEXTS,
   MONEY_TEXTS,
   ORDER_TEXTS,
+  type PaymentConfig,
   type PaymentHistoryItem,
   type SavedPaymentMethod,
 } from '@teamhire/shared';
@@ -66,12 +67,14 @@ const HISTORY = [
 function stubBilling(
   initial: SavedPaymentMethod[],
   override?: (request: RecordedRequest) => Response | undefined,
+  config: PaymentConfig = { provider: 'test', publishable_key: null },
 ) {
   let methods = initial;
   return stubFetch((request) => {
     const overridden = override?.(request);
     if (overridden) return overridden;
     const { url, method: verb } = request;
+    if (url === '/api/payments/config') return jsonResponse(config);
     if (url.startsWith('/api/user/payment-history')) {
       return jsonResponse({ items: HISTORY, total: HISTORY.length, skip: 0, limit: 20 });
     }
@@ -251,6 +254,39 @@ describe('BillingPaymentsPage', () => {
       expiry_year: 2031,
       is_default: false,
     });
+  });
+
+  it("with Stripe, takes the card in Stripe's card element and sends only its payment method", async () => {
+    const createPaymentMethod = vi.fn(async () => ({ paymentMethod: { id: 'pm_card_mastercard' } }));
+    const mount = vi.fn();
+    vi.doMock('@stripe/stripe-js', () => ({
+      loadStripe: vi.fn(async () => ({
+        elements: () => ({ create: () => ({ mount, on: vi.fn(), destroy: vi.fn() }) }),
+        createPaymentMethod,
+      })),
+    }));
+    const requests = stubBilling(twoMethods, undefined, {
+      provider: 'stripe',
+      publishable_key: 'pk_test_123',
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Payment Method' });
+    await waitFor(() => expect(mount).toHaveBeenCalledTimes(1));
+    expect(within(dialog).queryByLabelText('Card Number')).toBeNull();
+    expect(within(dialog).queryByLabelText('Month')).toBeNull();
+    expect(within(dialog).getByRole('group', { name: 'Card' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'New Card' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Payment Method' }));
+    expect(await screen.findByText(PAYMENT_METHOD_SAVED_MESSAGE)).toBeTruthy();
+    expect(createPaymentMethod).toHaveBeenCalledTimes(1);
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      type: 'CREDIT_CARD',
+      name: 'New Card',
+      provider_method_id: 'pm_card_mastercard',
+      is_default: false,
+    });
+    vi.doUnmock('@stripe/stripe-js');
   });
 
   it('saves a PayPal method with only a name', async () => {

@@ -12,14 +12,14 @@ import { formatMoney } from '../../lib/format';
 import { createOrder, storeCreatedOrder } from './api/create-order';
 import { usePackage } from '../../lib/queries/get-package';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
-import { usePaymentConfig } from './api/get-payment-config';
+import { usePaymentConfig } from '../../lib/payment-config';
 import { useSavedCards } from './api/get-saved-cards';
 import { CARD_ELEMENT_TOKEN, PaymentForm, type OrderPayload } from './components/payment-form';
 import {
   STRIPE_CARD_LOAD_FAILED,
   StripeCardField,
   type StripeCardHandle,
-} from './components/stripe-card-field';
+} from '../../components/payments/stripe-card-field';
 
 /** Answers that settle a purchase attempt: the next submit is a new attempt with a new key. */
 function isFinalAnswer(error: unknown): boolean {

@@ -13,7 +13,7 @@ import {
   type SavedPaymentMethodCreate,
   type SavedPaymentMethodType,
 } from '@teamhire/shared';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -25,6 +25,14 @@ import { payloadResolver } from '../../../lib/payload-resolver';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { numberOrUndefined } from '../../../lib/form-values';
+import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import {
+  STRIPE_CARD_LOAD_FAILED,
+  StripeCardField,
+  type StripeCardHandle,
+} from '../../../components/payments/stripe-card-field';
+import { usePaymentConfig } from '../../../lib/payment-config';
 import { billingQueryKeys } from '../api/billing-query-keys';
 import { createPaymentMethod } from '../api/create-payment-method';
 
@@ -51,14 +59,21 @@ const DEFAULT_VALUES: MethodFormValues = {
 };
 
 /**
- * A card sends its number (the server keeps brand and last four); other types only a name and, optionally,
- * four digits.
+ * Stands in for the Stripe payment method while the form validates: the form swaps it for the id
+ * Stripe's card element gives when the buyer saves.
  */
-function toMethodCreate(values: MethodFormValues): SavedPaymentMethodCreate {
+const CARD_ELEMENT_METHOD = 'pm_from_card_element';
+
+/**
+ * A card sends its number (the server keeps brand and last four), or with Stripe only the card
+ * element's payment method; other types only a name and, optionally, four digits.
+ */
+function toMethodCreate(values: MethodFormValues, usesCardElement: boolean): SavedPaymentMethodCreate {
   const common = { type: values.type, name: values.name, is_default: values.is_default };
   if (values.type !== 'CREDIT_CARD') {
     return { ...common, last_four: values.last_four.trim() || null };
   }
+  if (usesCardElement) return { ...common, provider_method_id: CARD_ELEMENT_METHOD };
   return {
     ...common,
     card_number: values.card_number,
@@ -80,13 +95,29 @@ function saveFailureMessage(error: unknown): string {
   return BILLING_TEXTS.saveFailed;
 }
 
+function saveErrorMessage(error: unknown): string {
+  // 422 on the card element's method carries Stripe's reason (e.g. the card was refused).
+  if (error instanceof ApiError && error.status === 422 && error.detail) return error.detail;
+  return saveFailureMessage(error);
+}
+
 function MethodForm({ onSaved }: { onSaved: () => void }) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
   const [failure, setFailure] = useState<string | null>(null);
+  const config = usePaymentConfig();
+  const publishableKey = config.data?.provider === 'stripe' ? config.data.publishable_key : null;
+  const cardElement = useRef<StripeCardHandle | null>(null);
+  // useForm takes the resolver of each render, so the form follows the provider once it is known.
+  const usesCardElement = publishableKey !== null;
   const resolver = useMemo(
-    () => payloadResolver(savedPaymentMethodCreateSchema, toMethodCreate, preferRequired),
-    [],
+    () =>
+      payloadResolver(
+        savedPaymentMethodCreateSchema,
+        (values: MethodFormValues) => toMethodCreate(values, usesCardElement),
+        preferRequired,
+      ),
+    [usesCardElement],
   );
   const {
     register,
@@ -99,24 +130,32 @@ function MethodForm({ onSaved }: { onSaved: () => void }) {
   });
   const type = useWatch({ control, name: 'type' });
 
-  const onSubmit = handleSubmit(async (method) => {
+  const save = async (method: SavedPaymentMethodCreate) => {
     setFailure(null);
     try {
-      await createPaymentMethod(method);
+      let payload = method;
+      // The card element's card becomes a Stripe payment method only now, when the buyer saves.
+      if (method.provider_method_id === CARD_ELEMENT_METHOD) {
+        if (!cardElement.current) throw new Error(STRIPE_CARD_LOAD_FAILED);
+        payload = { ...method, provider_method_id: await cardElement.current.tokenize() };
+      }
+      await createPaymentMethod(payload);
       await queryClient.invalidateQueries({ queryKey: billingQueryKeys.methods });
       showToast({ title: PAYMENT_METHOD_SAVED_MESSAGE, variant: 'success' });
       onSaved();
     } catch (error) {
-      setFailure(saveFailureMessage(error));
+      setFailure(
+        error instanceof Error && !(error instanceof ApiError) ? error.message : saveErrorMessage(error),
+      );
     }
-  });
+  };
 
   return (
     <form
       method="post"
       noValidate
       aria-label="Add payment method"
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void handleSubmit(save)(event)}
       className="flex flex-col gap-4"
     >
       {failure ? <Alert variant="error">{failure}</Alert> : null}
@@ -133,7 +172,18 @@ function MethodForm({ onSaved }: { onSaved: () => void }) {
         error={errors.name?.message}
         {...register('name')}
       />
-      {type === 'CREDIT_CARD' ? (
+      {type === 'CREDIT_CARD' && config.isPending ? (
+        <LoadingStatus text="Loading the card form..." />
+      ) : type === 'CREDIT_CARD' && config.isError ? (
+        <ErrorWithRetry message={config.error.message} onRetry={() => void config.refetch()} />
+      ) : type === 'CREDIT_CARD' && publishableKey ? (
+        <>
+          <StripeCardField publishableKey={publishableKey} handle={cardElement} />
+          <p className="text-xs text-slate-600">
+            The card is kept by Stripe; only its brand, last four digits and expiry are shown here.
+          </p>
+        </>
+      ) : type === 'CREDIT_CARD' ? (
         <>
           <TextField
             label="Card Number"

@@ -1,6 +1,6 @@
 import { paymentConfigSchema, type PaymentConfig } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /** The provider changes only with a redeploy: asked once per visit of the app. */
 const PAYMENT_CONFIG_STALE_TIME_MS = Number.POSITIVE_INFINITY;
