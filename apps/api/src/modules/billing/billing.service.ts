@@ -93,7 +93,7 @@ async function customerOf(db: Database, provider: PaymentProvider, actor: Actor)
 }
 
 /**
- * A card from the provider's card element (docs/decisions/0053): attached to the buyer's customer
+ * A card from the provider's card element (docs/decisions/0055): attached to the buyer's customer
  * outside any transaction, and described by the provider's answer, never by the browser.
  */
 async function attachedCard(

@@ -486,7 +486,7 @@ export async function settleCharge(
     return settled;
   }
   // Only a pending order is confirmed, and only then does the team hear of it: one given up
-  // meanwhile keeps its status and its money is refunded after the commit (see decision 0054).
+  // meanwhile keeps its status and its money is refunded after the commit (see decision 0056).
   if (locked.status !== 'pending') return { ...settled, outcome: 'given_up' };
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
   settled.notifications = await recordStep(transaction, {
