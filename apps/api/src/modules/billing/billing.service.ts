@@ -80,6 +80,11 @@ type CardDetails = {
   providerMethodId: string | null;
 };
 
+/** The buyer's customer at the provider, if one was made (it owns their saved cards there). */
+export function providerCustomerId(db: DatabaseOrTransaction, userId: number, providerName: string) {
+  return repository.findCustomerId(db, userId, providerName);
+}
+
 /**
  * The buyer's customer at the provider, created on first need. The provider keys the creation by
  * the user id, so two concurrent first saves make one customer; the row keeps the first recorded.

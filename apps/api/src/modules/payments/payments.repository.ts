@@ -3,7 +3,6 @@ import type { PaymentStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   orders,
-  paymentCustomers,
   payments,
   processedWebhookEvents,
   servicePackages,
@@ -82,14 +81,6 @@ export async function listPendingChargesBefore(db: DatabaseOrTransaction, placed
     )
     .orderBy(asc(payments.createdAt))
     .limit(limit);
-}
-
-export async function findCustomerId(db: DatabaseOrTransaction, userId: number, provider: string) {
-  const [row] = await db
-    .select({ customerId: paymentCustomers.customerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.provider, provider)));
-  return row?.customerId ?? null;
 }
 
 /** Marks a provider event handled; false when it already was (a replayed delivery). */

@@ -11,7 +11,7 @@ import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isGeneralAdmin } from '../verification/verification.service';
-import { findPayingCard } from '../billing/billing.service';
+import { findPayingCard, providerCustomerId } from '../billing/billing.service';
 import * as ledger from './ledger.service';
 import type { ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
 import * as repository from './payments.repository';
@@ -166,7 +166,7 @@ export async function requestCharge(
       brand: saved.brand,
       lastFour: saved.lastFour,
       providerMethodId: saved.providerMethodId,
-      customerId: await repository.findCustomerId(db, buyerId, provider.name),
+      customerId: await providerCustomerId(db, buyerId, provider.name),
     },
   });
 }

@@ -14,10 +14,15 @@ export function DownloadButton({
   path,
   fileName,
   headers,
+  label,
+  failure = DOWNLOAD_FAILED,
 }: {
   path: string;
   fileName: string;
   headers?: Record<string, string>;
+  /** A visible label of its own (e.g. "Download Receipt"); by default "Download" plus the file's name for screen readers. */
+  label?: string;
+  failure?: string;
 }) {
   const { showToast } = useToast();
   const [busy, setBusy] = useState(false);
@@ -26,7 +31,7 @@ export function DownloadButton({
     try {
       await downloadWithToken(path, fileName, headers);
     } catch {
-      showToast({ title: DOWNLOAD_FAILED, variant: 'error' });
+      showToast({ title: failure, variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -36,11 +41,12 @@ export function DownloadButton({
       size="sm"
       variant="secondary"
       disabled={busy}
+      aria-busy={busy || undefined}
       onClick={() => void download()}
-      aria-label={`Download ${fileName}`}
+      aria-label={label ? undefined : `Download ${fileName}`}
     >
       <Download aria-hidden="true" className="size-4" />
-      Download
+      {label ?? 'Download'}
     </Button>
   );
 }
