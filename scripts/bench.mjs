@@ -41,6 +41,8 @@ const PORTS = {
   bare: 3401,
   bareChat: 3402,
   bareUpload: 3403,
+  s3Upload: 3404,
+  objectStore: 3405,
   instanceA: 3410,
   instanceB: 3411,
   chat: 3412,
@@ -249,6 +251,27 @@ async function startApi(port, extra = {}) {
   children.add(child);
   await waitForHealth(`http://127.0.0.1:${port}`, child);
   return child;
+}
+
+/**
+ * Runs `work` while watching a server's memory: the peak (VmHWM) is reset to the current size first,
+ * and VmRSS is sampled too, in case the reset is refused. Growth in MB.
+ */
+async function withPeakMemory(pid, work) {
+  await writeFile(`/proc/${pid}/clear_refs`, '5').catch(() => undefined);
+  const before = await processMemory(pid);
+  let sampled = before;
+  const sampler = setInterval(async () => {
+    sampled = Math.max(sampled, (await processMemory(pid).catch(() => 0)) ?? 0);
+  }, 50);
+  let result;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  const peak = Math.max(sampled, (await processMemory(pid, 'VmHWM')) ?? 0);
+  return { result, growthMb: (peak - before) / 1024 };
 }
 
 async function startScript(script, port, extra = {}) {
@@ -508,21 +531,41 @@ try {
           bareSeconds.push(await send(bareUrl, UPLOAD_BYTES));
           continue;
         }
-        // Resets the peak (VmHWM) to the current size, then samples VmRSS too, in case the reset is refused.
-        await writeFile(`/proc/${api.pid}/clear_refs`, '5').catch(() => undefined);
-        const before = await processMemory(api.pid);
-        let sampled = before;
-        const sampler = setInterval(async () => {
-          sampled = Math.max(sampled, (await processMemory(api.pid).catch(() => 0)) ?? 0);
-        }, 50);
-        try {
-          oursSeconds.push(await send(oursUrl, UPLOAD_BYTES));
-        } finally {
-          clearInterval(sampler);
-        }
-        const peak = Math.max(sampled, (await processMemory(api.pid, 'VmHWM')) ?? 0);
-        growths.push((peak - before) / 1024);
+        const measured = await withPeakMemory(api.pid, () => send(oursUrl, UPLOAD_BYTES));
+        oursSeconds.push(measured.result);
+        growths.push(measured.growthMb);
       }
+    }
+    // The same upload into S3-compatible storage (s3rver, on this machine): parts stream through.
+    const { default: S3rver } = await import('s3rver');
+    const objectDirectory = join(scratch, 'object-store');
+    const objectStore = new S3rver({
+      address: '127.0.0.1',
+      port: PORTS.objectStore,
+      silent: true,
+      directory: objectDirectory,
+      configureBuckets: [{ name: 'teamhire-bench' }],
+    });
+    await objectStore.run();
+    let s3Growth;
+    try {
+      const s3Api = await startApi(PORTS.s3Upload, {
+        SEED_DEMO: 'false',
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: `http://127.0.0.1:${PORTS.objectStore}`,
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: 'teamhire-bench',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+      const s3Url = `http://127.0.0.1:${PORTS.s3Upload}/api/chat-rooms/${room.roomId}/upload`;
+      await send(s3Url, 32 * 1024 ** 2);
+      s3Growth = (await withPeakMemory(s3Api.pid, () => send(s3Url, UPLOAD_BYTES))).growthMb;
+      await stop(s3Api);
+    } finally {
+      await objectStore.close();
+      await rm(objectDirectory, { recursive: true, force: true });
     }
     const mibPerSecond = (seconds) => UPLOAD_BYTES / 1024 ** 2 / seconds;
     const oursRate = mibPerSecond(median(oursSeconds));
@@ -537,6 +580,10 @@ try {
           rounds: growths.map(round1),
         },
       ),
+      figure('1 GiB upload to S3 storage: peak memory growth of the server', round1(s3Growth), 'MB', [
+        '<=',
+        64,
+      ]),
       figure(
         '1 GiB upload throughput / plain Node pipeline to disk',
         round2(oursRate / bareRate),

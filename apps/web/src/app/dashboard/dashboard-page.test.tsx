@@ -65,7 +65,7 @@ describe('DashboardPage', () => {
       within(links)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['/services', '/orders']);
+    ).toEqual(['/services', '/orders', '/messages', '/verification']);
     expect(screen.getByRole('button', { name: 'Account menu for ada' })).toBeTruthy();
   });
 

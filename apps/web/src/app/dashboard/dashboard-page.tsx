@@ -2,7 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
-import { buildWorkspaceLinks } from '../navigation/navigation-links';
+import { buildPrimaryLinks, buildWorkspaceLinks } from '../navigation/navigation-links';
 import { showsTeamAdminApplicationCard } from '../../features/verification/team-admin-application';
 import { DashboardHeader } from './dashboard-header';
 import { EmailVerificationNotice } from '../../features/accounts/components/email-verification-notice';
@@ -43,7 +43,15 @@ export function DashboardPage() {
                 <div className="lg:col-span-2">
                   <ProfileOverviewCard user={user.data} />
                 </div>
-                {flags.data ? <QuickLinks links={buildWorkspaceLinks(user.data, flags.data)} /> : null}
+                {flags.data ? (
+                  <QuickLinks
+                    links={[
+                      // The navigation bar is hidden here: its links, but this page, come first.
+                      ...buildPrimaryLinks(user.data, flags.data).filter((link) => link.to !== '/dashboard'),
+                      ...buildWorkspaceLinks(user.data, flags.data),
+                    ]}
+                  />
+                ) : null}
                 {showsTeamAdminApplicationCard(user.data) ? (
                   <div className="lg:col-span-2">
                     <TeamAdminApplicationCard user={user.data} />
