@@ -51,6 +51,8 @@ test.describe('accounts', () => {
   test('a buyer registers in two steps, verifies the email and signs in with email and username', async ({
     page,
   }) => {
+    // Two timed redirects (after registering, after verifying) and two sign-ins: more than the default time.
+    test.slow();
     const account = newAccount('buyer');
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Choose Your Account Type' })).toBeVisible();
