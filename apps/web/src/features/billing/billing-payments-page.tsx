@@ -11,6 +11,7 @@ import { CreditCard, LoaderCircle, Plus, Star, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { DownloadReceiptButton } from '../../components/orders/download-receipt-button';
 import { Button } from '../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { PageShell } from '../../components/ui/page-shell';
 import { useToast } from '../../components/ui/toast-context';
@@ -181,14 +182,14 @@ function PaymentMethodsSection({ methods }: { methods: SavedPaymentMethod[] }) {
 }
 
 const HISTORY_COLUMNS = [
-  'Date',
-  'Description',
-  'Method',
-  'Amount',
-  'Status',
-  'Transaction ID',
-  'Receipt',
-] as const;
+  { label: 'Date' },
+  { label: 'Description' },
+  { label: 'Method' },
+  { label: 'Amount', align: 'right' },
+  { label: 'Status' },
+  { label: 'Transaction ID' },
+  { label: 'Receipt' },
+] as const satisfies readonly DataTableColumn[];
 
 function historyMethod(item: PaymentHistoryItem): string {
   if (item.method === 'PAYPAL') return 'PayPal';
@@ -224,54 +225,36 @@ function PaymentHistorySection() {
         </p>
       ) : (
         // When the table is wider than the page (a phone), its region scrolls: keyboard users reach it too.
-        <div
-          role="region"
-          aria-label="Payment history table"
-          tabIndex={0}
-          className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+        <DataTable
+          label="Payment history table"
+          caption="Payment history, newest first"
+          columns={HISTORY_COLUMNS}
+          minWidthClass=""
         >
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Payment history, newest first</caption>
-            <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>
-                {HISTORY_COLUMNS.map((column) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`px-4 py-3 ${column === 'Amount' ? 'text-right' : ''}`}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
-                  </td>
-                  <td className="px-4 py-3">{item.description}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{historyMethod(item)}</td>
-                  <td className="px-4 py-3 text-right font-medium whitespace-nowrap">
-                    {`${formatMoney(item.amount)} ${item.currency}`}
-                  </td>
-                  <td className="px-4 py-3">
-                    <HistoryStatus item={item} />
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs break-all">{item.transaction_id ?? '—'}</td>
-                  <td className="px-4 py-3">
-                    {item.status === 'COMPLETED' || item.status === 'CANCELLED' ? (
-                      <DownloadReceiptButton paymentId={item.id} />
-                    ) : (
-                      <span className="text-slate-500">—</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
+              </td>
+              <td className="px-4 py-3">{item.description}</td>
+              <td className="px-4 py-3 whitespace-nowrap">{historyMethod(item)}</td>
+              <td className="px-4 py-3 text-right font-medium whitespace-nowrap">
+                {`${formatMoney(item.amount)} ${item.currency}`}
+              </td>
+              <td className="px-4 py-3">
+                <HistoryStatus item={item} />
+              </td>
+              <td className="px-4 py-3 font-mono text-xs break-all">{item.transaction_id ?? '—'}</td>
+              <td className="px-4 py-3">
+                {item.status === 'COMPLETED' || item.status === 'CANCELLED' ? (
+                  <DownloadReceiptButton paymentId={item.id} />
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {history.hasNextPage ? (
         <div className="flex justify-center">

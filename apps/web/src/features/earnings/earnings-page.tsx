@@ -10,9 +10,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
+import { MoneyTotals } from '../../components/ui/money-totals';
 import { StatusBadge, type StatusBadges } from '../../components/ui/status-badge';
 import { WidePage } from '../../components/ui/wide-page';
 import { ApiError } from '../../lib/api-client';
@@ -43,22 +45,25 @@ const TOTALS = [
 
 function EarningsTotals({ earnings }: { earnings: Earnings }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
-      {TOTALS.map(({ key, label, hint }) => (
-        <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(earnings[key])}</dd>
-          <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-        </div>
-      ))}
-    </dl>
+    <MoneyTotals
+      columnsClass="sm:grid-cols-3"
+      totals={TOTALS.map((total) => ({ ...total, amount: earnings[total.key] }))}
+    />
   );
 }
+
+const EARNING_COLUMNS = [
+  { label: 'Order' },
+  { label: 'Team' },
+  { label: 'Share', align: 'right' },
+  { label: 'Amount', align: 'right' },
+  { label: 'Status' },
+] as const satisfies readonly DataTableColumn[];
 
 function EarningRow({ item }: { item: EarningItem }) {
   return (
     <tr>
-      <th scope="row" className="py-3 pr-4 text-left font-semibold">
+      <th scope="row" className="px-4 py-3 text-left font-semibold">
         <Link to={`/orders/${item.order_id}`} className="text-indigo-700 underline hover:text-indigo-900">
           {item.order_title}
         </Link>
@@ -67,10 +72,10 @@ function EarningRow({ item }: { item: EarningItem }) {
           <time dateTime={item.created_at}>{formatDate(item.created_at)}</time>
         </span>
       </th>
-      <td className="py-3 pr-4 text-slate-700">{item.team_name}</td>
-      <td className="py-3 pr-4 text-right text-slate-700">{`${item.percent}%`}</td>
-      <td className="py-3 pr-4 text-right font-semibold text-slate-900">{formatMoney(item.amount)}</td>
-      <td className="py-3">
+      <td className="px-4 py-3 text-slate-700">{item.team_name}</td>
+      <td className="px-4 py-3 text-right text-slate-700">{`${item.percent}%`}</td>
+      <td className="px-4 py-3 text-right font-semibold text-slate-900">{formatMoney(item.amount)}</td>
+      <td className="px-4 py-3">
         <StatusBadge status={item.status} badges={EARNING_STATUS_BADGES} />
       </td>
     </tr>
@@ -88,35 +93,11 @@ function EarningsList({ items }: { items: EarningItem[] }) {
     );
   }
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
-      <table className="w-full min-w-[40rem] text-sm">
-        <caption className="sr-only">Earnings per order</caption>
-        <thead>
-          <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-            <th scope="col" className="py-3 pr-4 font-semibold">
-              Order
-            </th>
-            <th scope="col" className="py-3 pr-4 font-semibold">
-              Team
-            </th>
-            <th scope="col" className="py-3 pr-4 text-right font-semibold">
-              Share
-            </th>
-            <th scope="col" className="py-3 pr-4 text-right font-semibold">
-              Amount
-            </th>
-            <th scope="col" className="py-3 font-semibold">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {items.map((item) => (
-            <EarningRow key={`${item.order_id}-${item.team_id}`} item={item} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable label="Earnings per order table" caption="Earnings per order" columns={EARNING_COLUMNS}>
+      {items.map((item) => (
+        <EarningRow key={`${item.order_id}-${item.team_id}`} item={item} />
+      ))}
+    </DataTable>
   );
 }
 

@@ -6,9 +6,11 @@ import {
 } from '@teamhire/shared';
 import { Receipt } from 'lucide-react';
 import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
+import { MoneyTotals } from '../../components/ui/money-totals';
 import { StatusBadge, type StatusBadges } from '../../components/ui/status-badge';
 import { WidePage } from '../../components/ui/wide-page';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -38,29 +40,32 @@ function Balances({ summary }: { summary: FinanceSummary }) {
         </h2>
         <StatusBadge status={summary.balanced ? 'balanced' : 'unbalanced'} badges={BALANCE_BADGES} />
       </div>
-      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {BALANCES.map(({ key, label, hint }) => (
-          <div key={key} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(summary[key])}</dd>
-            <dd className="mt-1 text-xs text-slate-600">{hint}</dd>
-          </div>
-        ))}
-      </dl>
+      <MoneyTotals
+        columnsClass="sm:grid-cols-2 lg:grid-cols-5"
+        totals={BALANCES.map((balance) => ({ ...balance, amount: summary[balance.key] }))}
+      />
     </section>
   );
 }
 
+const TRANSACTION_COLUMNS = [
+  { label: 'Date' },
+  { label: 'Kind' },
+  { label: 'Order' },
+  { label: 'Description' },
+  { label: 'Amount', align: 'right' },
+] as const satisfies readonly DataTableColumn[];
+
 function TransactionRow({ transaction }: { transaction: FinanceTransaction }) {
   return (
     <tr>
-      <td className="py-3 pr-4 whitespace-nowrap text-slate-700">
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
         <time dateTime={transaction.created_at}>{formatDate(transaction.created_at)}</time>
       </td>
-      <td className="py-3 pr-4 font-medium text-slate-900">
+      <td className="px-4 py-3 font-medium text-slate-900">
         {LEDGER_TRANSACTION_KIND_LABELS[transaction.kind]}
       </td>
-      <td className="py-3 pr-4">
+      <td className="px-4 py-3">
         {transaction.order_id === null ? (
           <span className="text-slate-500">None</span>
         ) : (
@@ -72,8 +77,8 @@ function TransactionRow({ transaction }: { transaction: FinanceTransaction }) {
           </Link>
         )}
       </td>
-      <td className="py-3 pr-4 text-slate-700">{transaction.description}</td>
-      <td className="py-3 text-right font-semibold text-slate-900">{formatMoney(transaction.amount)}</td>
+      <td className="px-4 py-3 text-slate-700">{transaction.description}</td>
+      <td className="px-4 py-3 text-right font-semibold text-slate-900">{formatMoney(transaction.amount)}</td>
     </tr>
   );
 }
@@ -87,35 +92,15 @@ function RecentTransactions({ transactions }: { transactions: FinanceTransaction
       {transactions.length === 0 ? (
         <EmptyState icon={Receipt} title="No transactions yet" text="Payments appear here as buyers pay." />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white px-5 shadow-sm">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">Recent ledger transactions</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Date
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Kind
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Order
-                </th>
-                <th scope="col" className="py-3 pr-4 font-semibold">
-                  Description
-                </th>
-                <th scope="col" className="py-3 text-right font-semibold">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {transactions.map((transaction) => (
-                <TransactionRow key={transaction.id} transaction={transaction} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label="Recent transactions table"
+          caption="Recent ledger transactions"
+          columns={TRANSACTION_COLUMNS}
+        >
+          {transactions.map((transaction) => (
+            <TransactionRow key={transaction.id} transaction={transaction} />
+          ))}
+        </DataTable>
       )}
     </section>
   );
