@@ -440,6 +440,8 @@ interface SettledCharge {
   totalCents: number;
   /** The team's bell entries for a confirmed order, published after the commit. */
   notifications: PendingNotification[];
+  /** For a given-up order: the refund of its charge, sent to the provider after the commit. */
+  refundId?: number | undefined;
 }
 
 /**
@@ -487,7 +489,10 @@ export async function settleCharge(
   }
   // Only a pending order is confirmed, and only then does the team hear of it: one given up
   // meanwhile keeps its status and its money is refunded after the commit (see decision 0056).
-  if (locked.status !== 'pending') return { ...settled, outcome: 'given_up' };
+  if (locked.status !== 'pending') {
+    const refundId = await payments.refundGivenUpCharge(transaction, chargeKey, now);
+    return { ...settled, outcome: 'given_up', refundId };
+  }
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
   settled.notifications = await recordStep(transaction, {
     orderId: locked.id,
@@ -507,14 +512,12 @@ export async function settleCharge(
 
 /**
  * After the commit of a charge that confirmed an order: the team hears of the new order. A charge
- * for an order given up is refunded instead; should the provider fail, the money stays held and
- * recorded as such, for a general admin's refund (the order keeps its completed payment).
+ * for an order given up is refunded instead (recorded with the charge); should the provider fail,
+ * the reconciliation job sends the refund again under the same key.
  */
 export async function announceSettledCharge(context: OrdersContext, settled: SettledCharge | undefined) {
   if (settled?.outcome === 'given_up') {
-    await payments
-      .refundGivenUpCharge(context.db, context.provider, settled.chargeKey, context.clock())
-      .catch(() => undefined);
+    await payments.sendRefund(context, settled.refundId);
     return;
   }
   if (settled?.outcome !== 'paid') return;
@@ -547,7 +550,8 @@ const RECONCILE_BATCH = 50;
  * A crash between the provider call and transaction 2 leaves a pending payment behind. The job
  * asks the provider by the charge key and records its answer; a charge the provider still does not
  * know after INTERRUPTED_CHARGE_MS is recorded as interrupted (nothing was charged), and the pending
- * order then expires as a declined one does. Returns how many charges it recorded.
+ * order then expires as a declined one does. It also sends again every refund whose provider call
+ * failed or never happened (`payments.retryRefunds`). Returns how many charges and refunds it recorded.
  */
 export async function reconcileCharges(context: OrdersContext): Promise<number> {
   const now = context.clock();
@@ -573,7 +577,7 @@ export async function reconcileCharges(context: OrdersContext): Promise<number> 
     if (settled) count += 1;
     await announceSettledCharge(context, settled);
   }
-  return count;
+  return count + (await payments.retryRefunds(context));
 }
 
 /**
@@ -809,9 +813,10 @@ export async function updateOrderStatus(
     }
 
     await repository.setOrderStatus(transaction, orderId, target, now);
-    if (target === 'cancelled' || target === 'refunded') {
-      await payments.refundOrderPayment(transaction, context.provider, orderId);
-    }
+    const refundId =
+      target === 'cancelled' || target === 'refunded'
+        ? await payments.refundOrderPayment(transaction, orderId, now)
+        : undefined;
     // The other side: the team hears of the buyer's changes, the buyer of the team's, both of an admin's.
     const audience: Audience[] =
       transition.by === 'team' ? ['buyer'] : transition.by === 'buyer' ? ['team'] : ['buyer', 'team'];
@@ -829,8 +834,10 @@ export async function updateOrderStatus(
         text: `${actor.username} ${TRANSITION_VERBS[target]} the order for ${row.package.title}`,
       },
     });
-    return { audience, title: row.package.title, notifications };
+    return { audience, title: row.package.title, notifications, refundId };
   });
+  // The money goes back through the provider only after the change is committed.
+  await payments.sendRefund(context, change.refundId);
 
   await announceStep(context, {
     orderId,

@@ -5,12 +5,14 @@ import {
   orders,
   payments,
   processedWebhookEvents,
+  refunds,
   servicePackages,
   teams,
   users,
 } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 
 export async function insertPayment(db: DatabaseOrTransaction, values: typeof payments.$inferInsert) {
   const [row] = await db.insert(payments).values(values).returning({ id: payments.id });
@@ -113,5 +115,71 @@ export async function findReceipt(db: DatabaseOrTransaction, paymentId: number) 
     .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
     .innerJoin(teams, eq(teams.id, orders.teamId))
     .where(eq(payments.id, paymentId));
+  return row;
+}
+
+/** A refund decided in the caller's transaction; the key is unique, so one decision is one row. */
+export async function insertRefund(db: DatabaseOrTransaction, values: typeof refunds.$inferInsert) {
+  const rows = await db
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: refunds.id });
+  return rows[0]?.id;
+}
+
+/**
+ * Takes a due pending refund for one provider call: the attempt is counted and the next attempt
+ * moved to `leaseUntil`, in one statement, so a second worker finds it not due and a crashed
+ * attempt is taken up again once the lease has passed. Undefined when someone else has it.
+ */
+export async function claimRefund(db: DatabaseOrTransaction, id: number, now: Date, leaseUntil: Date) {
+  const [row] = await db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .returning();
+  return row;
+}
+
+export async function listDueRefunds(db: DatabaseOrTransaction, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function markRefundSucceeded(
+  db: DatabaseOrTransaction,
+  id: number,
+  providerRefundId: string,
+  now: Date,
+) {
+  await db
+    .update(refunds)
+    .set({ status: 'succeeded', providerRefundId, completedAt: now, lastError: null })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+export async function markRefundAttemptFailed(
+  db: DatabaseOrTransaction,
+  id: number,
+  outcome: { retryAt: Date; error: string; giveUp: boolean },
+) {
+  await db
+    .update(refunds)
+    .set({
+      lastError: outcome.error,
+      nextAttemptAt: outcome.retryAt,
+      ...(outcome.giveUp ? { status: 'failed' as const } : {}),
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+export async function findRefund(db: DatabaseOrTransaction, id: number) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;
 }
