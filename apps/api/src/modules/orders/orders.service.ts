@@ -107,9 +107,15 @@ export interface OrderCreateInput extends payments.PaymentDetails {
   billing_address: BillingAddress;
 }
 
-/** A purchase either paid (the order is confirmed) or was declined (it stays pending with a failed payment). */
+/**
+ * A purchase either paid (the order is confirmed), was declined (it stays pending with a failed
+ * payment), or waits for the card holder's authentication (order and payment pending, the order
+ * answer carries `payment_action`).
+ */
 export type OrderCreateResult = (
-  { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+  | { outcome: 'paid'; order: Order }
+  | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+  | { outcome: 'requires_action'; order: Order }
 ) & { replayed: boolean };
 
 export interface Viewer {
@@ -245,6 +251,14 @@ export function toOrderResponse(
     },
     team: toTeamSummaryResponse(row.team, row.teamAdminUsername),
     payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
+    ...(viewer.isBuyer && row.payment?.status === 'pending' && row.payment.actionClientSecret
+      ? {
+          payment_action: {
+            status: 'requires_action' as const,
+            client_secret: row.payment.actionClientSecret,
+          },
+        }
+      : {}),
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
@@ -563,14 +577,19 @@ export async function reconcileCharges(context: OrdersContext): Promise<number> 
   let count = 0;
   for (const { chargeKey, placedAt } of stale) {
     const found = await context.provider.findCharge(chargeKey);
-    if (!found && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
-    const result: FoundCharge = found ?? {
-      outcome: 'declined',
-      transactionId: null,
-      message: payments.CHARGE_INTERRUPTED_MESSAGE,
-      cardBrand: null,
-      cardLastFour: null,
-    };
+    const waiting = !found || found.outcome === 'requires_action';
+    if (waiting && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
+    // Never reached the provider, or an authentication the buyer abandoned: nothing was charged.
+    // Either is recorded so that a success the provider reports later still wins.
+    const result: FoundCharge = waiting
+      ? {
+          outcome: 'declined',
+          transactionId: found?.transactionId ?? null,
+          message: found ? ORDER_TEXTS.authenticationNotCompleted : payments.CHARGE_INTERRUPTED_MESSAGE,
+          cardBrand: found?.cardBrand ?? null,
+          cardLastFour: found?.cardLastFour ?? null,
+        }
+      : found;
     const settled = await context.db.transaction((transaction) =>
       settleCharge(transaction, chargeKey, result, context.clock()),
     );
@@ -597,8 +616,16 @@ async function purchaseAnswer(
     if (stored && stored.outcome !== 'pending') return replayOf(stored, false);
   }
   const payment = await payments.latestPaymentOf(transaction, orderId);
+  if (payment?.status === 'pending' && payment.actionClientSecret) {
+    // Not final: a repeat asks the provider again and gets the same authentication to complete.
+    return {
+      outcome: 'requires_action',
+      order: await getOrder(transaction, actor, orderId, now),
+      replayed: false,
+    };
+  }
   if (!payment || payment.status === 'pending') return undefined;
-  const answer: OrderCreateResult =
+  const answer: Exclude<OrderCreateResult, { outcome: 'requires_action' }> =
     payment.status === 'failed'
       ? {
           outcome: 'declined',

@@ -120,11 +120,7 @@ export async function findReceipt(db: DatabaseOrTransaction, paymentId: number) 
 
 /** A refund decided in the caller's transaction; the key is unique, so one decision is one row. */
 export async function insertRefund(db: DatabaseOrTransaction, values: typeof refunds.$inferInsert) {
-  const rows = await db
-    .insert(refunds)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: refunds.id });
+  const rows = await db.insert(refunds).values(values).onConflictDoNothing().returning({ id: refunds.id });
   return rows[0]?.id;
 }
 

@@ -187,13 +187,29 @@ export async function recordChargeOutcome(
 ): Promise<(ChargeOutcome & { orderId: number; paymentId: number }) | undefined> {
   const payment = await repository.lockPaymentByChargeKey(transaction, chargeKey);
   if (!payment) return undefined;
-  const interrupted = payment.status === 'failed' && payment.failureMessage === CHARGE_INTERRUPTED_MESSAGE;
+  if (result.outcome === 'requires_action') {
+    // Nothing is decided yet: the buyer's browser completes the authentication with this secret.
+    if (payment.status === 'pending') {
+      await repository.updatePayment(transaction, payment.id, {
+        transactionId: result.transactionId,
+        cardBrand: result.cardBrand ?? payment.cardBrand,
+        cardLastFour: result.cardLastFour ?? payment.cardLastFour,
+        actionClientSecret: result.clientSecret,
+      });
+    }
+    return undefined;
+  }
+  const interrupted =
+    payment.status === 'failed' &&
+    (payment.failureMessage === CHARGE_INTERRUPTED_MESSAGE ||
+      payment.failureMessage === ORDER_TEXTS.authenticationNotCompleted);
   const open = payment.status === 'pending' || (interrupted && result.outcome === 'succeeded');
   if (!open) return undefined;
   const card = {
     transactionId: result.transactionId,
     cardBrand: result.cardBrand ?? payment.cardBrand,
     cardLastFour: result.cardLastFour ?? payment.cardLastFour,
+    actionClientSecret: null,
   };
   if (result.outcome === 'declined') {
     await repository.updatePayment(transaction, payment.id, {
