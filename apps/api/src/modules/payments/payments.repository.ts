@@ -12,7 +12,6 @@ import {
 } from '../../db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
-export type RefundRow = typeof refunds.$inferSelect;
 
 export async function insertPayment(db: DatabaseOrTransaction, values: typeof payments.$inferInsert) {
   const [row] = await db.insert(payments).values(values).returning({ id: payments.id });
@@ -51,11 +50,6 @@ export async function recordRefund(
 }
 
 /** The payment of a charge key, locked so that the caller, the webhook and the job record it once. */
-export async function findPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey));
-  return row;
-}
-
 export async function lockPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
   const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).for('update');
   return row;
@@ -173,9 +167,4 @@ export async function markRefundAttemptFailed(
       ...(outcome.giveUp ? { status: 'failed' as const } : {}),
     })
     .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
-}
-
-export async function findRefund(db: DatabaseOrTransaction, id: number) {
-  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
-  return row;
 }
