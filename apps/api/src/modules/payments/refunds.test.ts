@@ -174,6 +174,37 @@ describe('refunds: decided in the transaction, sent to the gateway after the com
     await expectLedgerBalanced(context);
   });
 
+  it("a dispute partly refunded while the gateway fails completes the order at once and the job returns the buyer's part", async () => {
+    const { item, order } = await paidOrder();
+    await fx.advance(order, item.team, 'delivered');
+    const opened = await fx.call('POST', `/api/orders/${order.id}/disputes`, buyer, {
+      reason: 'poor_quality',
+      details: 'Half of the pages promised were never delivered.',
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    state.failBefore = 1;
+    const resolved = await fx.call(
+      'POST',
+      `/api/disputes/${opened.json<{ id: number }>().id}/resolve`,
+      generalAdmin,
+      {
+        outcome: 'partial_refund',
+        refund_amount: 23.45,
+        message: 'Half of the pages are missing.',
+      },
+    );
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(await refundsOf(order.id)).toMatchObject([
+      { status: 'pending', amount_cents: 2_345, attempts: 1 },
+    ]);
+    expect(await orderMovements(context, order.id)).toMatchObject({ escrow: 0, refunded: 2_345 });
+    await expectLedgerBalanced(context);
+    time.advance(retryDelayMs(1));
+    await reconcile();
+    expect(await refundsOf(order.id)).toMatchObject([{ status: 'succeeded', attempts: 2 }]);
+    await expectLedgerBalanced(context);
+  });
+
   it('ten concurrent refunds of one payment: one succeeds, the rest are refused, the gateway refunds once', async () => {
     const { order } = await paidOrder();
     const gatewayBefore = state.gatewayRefunds.size;
