@@ -10,7 +10,9 @@ import type { AddressInfo } from 'node:net';
  * network. Customers and payment methods: attaching a test method (`pm_card_visa`) to a customer
  * makes a new `pm_...` of that customer, as Stripe does, which a PaymentIntent can then charge.
  * Test payment methods follow Stripe's names: `pm_card_visa` succeeds,
- * `pm_card_chargeDeclined` is declined, `pm_card_chargeDeclinedInsufficientFunds` lacks funds.
+ * `pm_card_chargeDeclined` is declined, `pm_card_chargeDeclinedInsufficientFunds` lacks funds,
+ * `pm_card_authenticationRequired` (4000 0025 0000 3155) waits for 3-D Secure until the test calls
+ * `completeAuthentication`, as the holder's bank would.
  */
 
 type StripeObject = Record<string, unknown> & { id: string };
@@ -22,9 +24,16 @@ interface StoredResponse {
 
 const CARDS: Record<
   string,
-  { brand: string; last4: string; decline?: { code: string; decline_code: string; message: string } }
+  {
+    brand: string;
+    last4: string;
+    decline?: { code: string; decline_code: string; message: string };
+    /** 3-D Secure: the PaymentIntent waits in `requires_action` for the holder's authentication. */
+    authenticate?: true;
+  }
 > = {
   pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3155', authenticate: true },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
   pm_card_chargeDeclined: {
     brand: 'visa',
@@ -71,6 +80,8 @@ export interface FakeStripe {
   requests: { method: string; path: string; idempotencyKey: string | undefined; form: Map<string, string> }[];
   paymentIntents: Map<string, StripeObject>;
   customers: Map<string, StripeObject>;
+  /** The holder passes or fails 3-D Secure: the PaymentIntent as Stripe then has it (for a webhook). */
+  completeAuthentication(intentId: string, succeeded: boolean): StripeObject;
   close(): Promise<void>;
 }
 
@@ -137,7 +148,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       metadata: metadataOf(form),
       payment_method: paymentMethod,
       transfer_group: form.get('transfer_group') ?? null,
-      status: card.decline ? 'requires_payment_method' : 'succeeded',
+      status: card.decline ? 'requires_payment_method' : card.authenticate ? 'requires_action' : 'succeeded',
+      client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+      next_action: card.authenticate ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
       latest_charge: form.get('expand[0]') === 'latest_charge' ? charge : chargeId,
       last_payment_error: card.decline
         ? { type: 'card_error', ...card.decline, charge: chargeId, payment_method: { id: paymentMethod } }
@@ -368,6 +381,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     requests,
     paymentIntents,
     customers,
+    completeAuthentication(intentId, succeeded) {
+      const intent = paymentIntents.get(intentId)!;
+      const updated: StripeObject = succeeded
+        ? { ...intent, status: 'succeeded', amount_received: intent.amount, next_action: null }
+        : {
+            ...intent,
+            status: 'requires_payment_method',
+            next_action: null,
+            last_payment_error: {
+              type: 'card_error',
+              code: 'payment_intent_authentication_failure',
+              message: 'The provided PaymentMethod has failed authentication.',
+            },
+          };
+      paymentIntents.set(intentId, updated);
+      return updated;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

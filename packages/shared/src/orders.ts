@@ -38,6 +38,10 @@ export const ORDER_TEXTS = {
   paymentNotFound: 'Payment not found',
   paymentUnconfirmed:
     'The payment could not be confirmed yet. Try again in a moment: you will not be charged twice.',
+  authenticationNotCompleted: "The card's authentication was not completed. Nothing was charged.",
+  authenticationUnavailable:
+    'This card asks for an authentication that this payment page cannot complete. Use another card.',
+  authenticationPending: 'Waiting for your bank to confirm the authentication...',
   ordersLoadFailed: 'Error Loading Orders',
   orderConfirmed: 'Order Confirmed!',
   cancelConfirm: 'Are you sure you want to cancel this order?',
@@ -135,12 +139,15 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_MAX = 255;
 
 /**
- * The test provider's cards, as a real gateway's test mode has them: success, declined, insufficient funds.
+ * The test provider's cards, as a real gateway's test mode has them: success, declined, insufficient
+ * funds, and Stripe's card that asks for 3-D Secure authentication (the order stays pending until
+ * the authentication's outcome is known).
  */
 export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  requiresAuthentication: '4000002500003155',
 } as const;
 
 /**
@@ -464,6 +471,12 @@ export const orderSchema = z.object({
   }),
   /** The latest payment of the order; null only for an order that never reached the provider. */
   payment: paymentSchema.nullable(),
+  /**
+   * Only for the buyer, while the card asks its holder to authenticate (3-D Secure): the order and
+   * its payment stay `pending`, and the payment page completes the authentication with the
+   * provider's `client_secret`, then reads the order again until the payment is settled.
+   */
+  payment_action: z.object({ status: z.literal('requires_action'), client_secret: z.string() }).optional(),
   review: reviewSchema.nullable(),
   /** How the caller relates to the order: package, team and payment cards are shown to buyers only. */
   viewer: z.object({ is_buyer: z.boolean(), is_team: z.boolean(), is_admin: z.boolean() }),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { createdAt, instant, requiredReference } from './columns';
-import { orders } from './orders';
+import { orders, payments } from './orders';
 import { teams } from './teams';
 
 /**
@@ -138,6 +138,11 @@ export const payoutAccounts = pgTable('payout_accounts', {
   provider: text('provider').notNull(),
   providerAccountId: text('provider_account_id').notNull(),
   status: text('status', { enum: ['pending', 'active'] }).notNull(),
+  /**
+   * When the provider's state behind `status` was true: an event's own creation time, or the moment
+   * we asked the provider. An older event than this never overwrites the status.
+   */
+  statusAsOf: instant('status_as_of'),
   createdAt: createdAt(),
   updatedAt: instant('updated_at').notNull().defaultNow(),
 });
@@ -173,5 +178,40 @@ export const payouts = pgTable(
     index('payouts_due_idx').on(table.status, table.nextAttemptAt),
     index('payouts_user_idx').on(table.userId),
     check('payouts_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Money going back to a buyer through the provider. The row, the payment's refunded amount and the
+ * ledger's refund are written in the transaction of the change that decides the refund; the provider
+ * is called after the commit under `idempotency_key`, so a retry (the refund job, after a failure or
+ * a crash) never refunds twice. `next_attempt_at` is also the claim: whoever calls the provider first
+ * moves it on, so no two workers call at once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: requiredReference('payment_id', () => payments.id, 'restrict'),
+    orderId: requiredReference('order_id', () => orders.id, 'restrict'),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    completedAt: instant('completed_at'),
+  },
+  (table) => [
+    uniqueIndex('refunds_idempotency_key_idx').on(table.idempotencyKey),
+    index('refunds_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('refunds_payment_idx').on(table.paymentId),
+    check('refunds_amount_positive', sql`${table.amountCents} > 0`),
   ],
 );

@@ -97,6 +97,11 @@ export const payments = pgTable(
     savedPaymentMethodId: integer('saved_payment_method_id').references(() => savedPaymentMethods.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Set while the card asks its holder to authenticate (3-D Secure): what the buyer's browser needs
+     * to complete it. Shown to the buyer only, and cleared once the charge's outcome is recorded.
+     */
+    actionClientSecret: text('action_client_secret'),
   },
   (table) => [
     index('payments_order_idx').on(table.orderId),

@@ -171,12 +171,12 @@ export async function resolveDispute(
       });
       if (!stillOpen) throw conflict(DELIVERY_TEXTS.disputeResolved);
       await moveOrder(transaction, orderId, target, now);
-      if (input.outcome === 'refund') {
-        await payments.refundOrderPayment(transaction, context.provider, orderId);
-      }
-      if (input.outcome === 'partial_refund') {
-        await payments.refundOrderPayment(transaction, context.provider, orderId, refundCents);
-      }
+      const refundId =
+        input.outcome === 'refund'
+          ? await payments.refundOrderPayment(transaction, orderId, now)
+          : input.outcome === 'partial_refund'
+            ? await payments.refundOrderPayment(transaction, orderId, now, refundCents)
+            : undefined;
       // Released or partly refunded: what escrow still holds goes to the fee and the team.
       if (target === 'completed') {
         await recordCompletion(transaction, {
@@ -200,9 +200,11 @@ export async function resolveDispute(
           text: `The dispute on ${row.package.title} was resolved: ${DISPUTE_OUTCOME_LABELS[input.outcome]}`,
         },
       });
-      return { title: row.package.title, target, refundCents, notifications };
+      return { title: row.package.title, target, refundCents, notifications, refundId };
     },
   );
+  // The money goes back through the provider only after the resolution is committed.
+  await payments.sendRefund(context, resolved.refundId);
   const outcomeLine =
     input.outcome === 'release'
       ? 'The order is completed and the team is paid.'

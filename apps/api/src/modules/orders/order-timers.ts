@@ -19,7 +19,10 @@ export interface OrderTimers {
   autoComplete(): Promise<number>;
   expirePending(): Promise<number>;
   remindDue(): Promise<number>;
-  /** Charges left open by a crash between the provider call and its record, settled by asking the provider. */
+  /**
+   * Charges left open by a crash between the provider call and its record, settled by asking the
+   * provider; and refunds whose provider call failed or never happened, sent again under their key.
+   */
   reconcileCharges(): Promise<number>;
 }
 

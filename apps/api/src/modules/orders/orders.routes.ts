@@ -51,6 +51,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         body: orderCreateSchema,
         response: {
           201: orderSchema,
+          202: orderSchema,
           402: paymentDeclinedResponseSchema,
           ...errors(401, 403, 404, 409, 422, 429),
         },
@@ -66,9 +67,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         request.ip,
       );
       if (result.replayed) reply.header('idempotent-replayed', 'true');
-      return result.outcome === 'paid'
-        ? reply.status(201).send(result.order)
-        : reply.status(402).send(result.declined);
+      if (result.outcome === 'declined') return reply.status(402).send(result.declined);
+      // 202: the order waits for the card holder's authentication, as `payment_action` says.
+      return reply.status(result.outcome === 'paid' ? 201 : 202).send(result.order);
     },
   );
 

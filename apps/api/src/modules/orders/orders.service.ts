@@ -107,9 +107,15 @@ export interface OrderCreateInput extends payments.PaymentDetails {
   billing_address: BillingAddress;
 }
 
-/** A purchase either paid (the order is confirmed) or was declined (it stays pending with a failed payment). */
+/**
+ * A purchase either paid (the order is confirmed), was declined (it stays pending with a failed
+ * payment), or waits for the card holder's authentication (order and payment pending, the order
+ * answer carries `payment_action`).
+ */
 export type OrderCreateResult = (
-  { outcome: 'paid'; order: Order } | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+  | { outcome: 'paid'; order: Order }
+  | { outcome: 'declined'; declined: PaymentDeclinedResponse }
+  | { outcome: 'requires_action'; order: Order }
 ) & { replayed: boolean };
 
 export interface Viewer {
@@ -245,6 +251,14 @@ export function toOrderResponse(
     },
     team: toTeamSummaryResponse(row.team, row.teamAdminUsername),
     payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
+    ...(viewer.isBuyer && row.payment?.status === 'pending' && row.payment.actionClientSecret
+      ? {
+          payment_action: {
+            status: 'requires_action' as const,
+            client_secret: row.payment.actionClientSecret,
+          },
+        }
+      : {}),
     review: row.review
       ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
       : null,
@@ -440,6 +454,8 @@ interface SettledCharge {
   totalCents: number;
   /** The team's bell entries for a confirmed order, published after the commit. */
   notifications: PendingNotification[];
+  /** For a given-up order: the refund of its charge, sent to the provider after the commit. */
+  refundId?: number | undefined;
 }
 
 /**
@@ -487,7 +503,10 @@ export async function settleCharge(
   }
   // Only a pending order is confirmed, and only then does the team hear of it: one given up
   // meanwhile keeps its status and its money is refunded after the commit (see decision 0056).
-  if (locked.status !== 'pending') return { ...settled, outcome: 'given_up' };
+  if (locked.status !== 'pending') {
+    const refundId = await payments.refundGivenUpCharge(transaction, chargeKey, now);
+    return { ...settled, outcome: 'given_up', refundId };
+  }
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
   settled.notifications = await recordStep(transaction, {
     orderId: locked.id,
@@ -507,14 +526,12 @@ export async function settleCharge(
 
 /**
  * After the commit of a charge that confirmed an order: the team hears of the new order. A charge
- * for an order given up is refunded instead; should the provider fail, the money stays held and
- * recorded as such, for a general admin's refund (the order keeps its completed payment).
+ * for an order given up is refunded instead (recorded with the charge); should the provider fail,
+ * the reconciliation job sends the refund again under the same key.
  */
 export async function announceSettledCharge(context: OrdersContext, settled: SettledCharge | undefined) {
   if (settled?.outcome === 'given_up') {
-    await payments
-      .refundGivenUpCharge(context.db, context.provider, settled.chargeKey, context.clock())
-      .catch(() => undefined);
+    await payments.sendRefund(context, settled.refundId);
     return;
   }
   if (settled?.outcome !== 'paid') return;
@@ -547,7 +564,8 @@ const RECONCILE_BATCH = 50;
  * A crash between the provider call and transaction 2 leaves a pending payment behind. The job
  * asks the provider by the charge key and records its answer; a charge the provider still does not
  * know after INTERRUPTED_CHARGE_MS is recorded as interrupted (nothing was charged), and the pending
- * order then expires as a declined one does. Returns how many charges it recorded.
+ * order then expires as a declined one does. It also sends again every refund whose provider call
+ * failed or never happened (`payments.retryRefunds`). Returns how many charges and refunds it recorded.
  */
 export async function reconcileCharges(context: OrdersContext): Promise<number> {
   const now = context.clock();
@@ -559,21 +577,26 @@ export async function reconcileCharges(context: OrdersContext): Promise<number> 
   let count = 0;
   for (const { chargeKey, placedAt } of stale) {
     const found = await context.provider.findCharge(chargeKey);
-    if (!found && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
-    const result: FoundCharge = found ?? {
-      outcome: 'declined',
-      transactionId: null,
-      message: payments.CHARGE_INTERRUPTED_MESSAGE,
-      cardBrand: null,
-      cardLastFour: null,
-    };
+    const waiting = !found || found.outcome === 'requires_action';
+    if (waiting && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
+    // Never reached the provider, or an authentication the buyer abandoned: nothing was charged.
+    // Either is recorded so that a success the provider reports later still wins.
+    const result: FoundCharge = waiting
+      ? {
+          outcome: 'declined',
+          transactionId: found?.transactionId ?? null,
+          message: found ? ORDER_TEXTS.authenticationNotCompleted : payments.CHARGE_INTERRUPTED_MESSAGE,
+          cardBrand: found?.cardBrand ?? null,
+          cardLastFour: found?.cardLastFour ?? null,
+        }
+      : found;
     const settled = await context.db.transaction((transaction) =>
       settleCharge(transaction, chargeKey, result, context.clock()),
     );
     if (settled) count += 1;
     await announceSettledCharge(context, settled);
   }
-  return count;
+  return count + (await payments.retryRefunds(context));
 }
 
 /**
@@ -593,8 +616,16 @@ async function purchaseAnswer(
     if (stored && stored.outcome !== 'pending') return replayOf(stored, false);
   }
   const payment = await payments.latestPaymentOf(transaction, orderId);
+  if (payment?.status === 'pending' && payment.actionClientSecret) {
+    // Not final: a repeat asks the provider again and gets the same authentication to complete.
+    return {
+      outcome: 'requires_action',
+      order: await getOrder(transaction, actor, orderId, now),
+      replayed: false,
+    };
+  }
   if (!payment || payment.status === 'pending') return undefined;
-  const answer: OrderCreateResult =
+  const answer: Exclude<OrderCreateResult, { outcome: 'requires_action' }> =
     payment.status === 'failed'
       ? {
           outcome: 'declined',
@@ -809,9 +840,10 @@ export async function updateOrderStatus(
     }
 
     await repository.setOrderStatus(transaction, orderId, target, now);
-    if (target === 'cancelled' || target === 'refunded') {
-      await payments.refundOrderPayment(transaction, context.provider, orderId);
-    }
+    const refundId =
+      target === 'cancelled' || target === 'refunded'
+        ? await payments.refundOrderPayment(transaction, orderId, now)
+        : undefined;
     // The other side: the team hears of the buyer's changes, the buyer of the team's, both of an admin's.
     const audience: Audience[] =
       transition.by === 'team' ? ['buyer'] : transition.by === 'buyer' ? ['team'] : ['buyer', 'team'];
@@ -829,8 +861,10 @@ export async function updateOrderStatus(
         text: `${actor.username} ${TRANSITION_VERBS[target]} the order for ${row.package.title}`,
       },
     });
-    return { audience, title: row.package.title, notifications };
+    return { audience, title: row.package.title, notifications, refundId };
   });
+  // The money goes back through the provider only after the change is committed.
+  await payments.sendRefund(context, change.refundId);
 
   await announceStep(context, {
     orderId,

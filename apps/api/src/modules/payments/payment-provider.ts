@@ -46,6 +46,18 @@ export type ChargeResult =
       cardBrand: CardBrand | null;
       cardLastFour: string | null;
     }
+  /**
+   * The card asks its holder to authenticate (3-D Secure): nothing is charged or declined yet. The
+   * buyer's browser completes it with `clientSecret`; the webhook or the reconciliation job then
+   * learns the outcome under the same key.
+   */
+  | {
+      outcome: 'requires_action';
+      transactionId: string;
+      clientSecret: string;
+      cardBrand: CardBrand | null;
+      cardLastFour: string | null;
+    }
   /** The details cannot be charged at all (a bad number, an expired card): a 422 and nothing kept. */
   | { outcome: 'invalid'; field: string; message: string };
 

@@ -5,6 +5,7 @@ import {
   orders,
   payments,
   processedWebhookEvents,
+  refunds,
   servicePackages,
   teams,
   users,
@@ -49,11 +50,6 @@ export async function recordRefund(
 }
 
 /** The payment of a charge key, locked so that the caller, the webhook and the job record it once. */
-export async function findPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
-  const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey));
-  return row;
-}
-
 export async function lockPaymentByChargeKey(db: DatabaseOrTransaction, chargeKey: string) {
   const [row] = await db.select().from(payments).where(eq(payments.chargeKey, chargeKey)).for('update');
   return row;
@@ -114,4 +110,61 @@ export async function findReceipt(db: DatabaseOrTransaction, paymentId: number) 
     .innerJoin(teams, eq(teams.id, orders.teamId))
     .where(eq(payments.id, paymentId));
   return row;
+}
+
+/** A refund decided in the caller's transaction; the key is unique, so one decision is one row. */
+export async function insertRefund(db: DatabaseOrTransaction, values: typeof refunds.$inferInsert) {
+  const rows = await db.insert(refunds).values(values).onConflictDoNothing().returning({ id: refunds.id });
+  return rows[0]?.id;
+}
+
+/**
+ * Takes a due pending refund for one provider call: the attempt is counted and the next attempt
+ * moved to `leaseUntil`, in one statement, so a second worker finds it not due and a crashed
+ * attempt is taken up again once the lease has passed. Undefined when someone else has it.
+ */
+export async function claimRefund(db: DatabaseOrTransaction, id: number, now: Date, leaseUntil: Date) {
+  const [row] = await db
+    .update(refunds)
+    .set({ attempts: sql`${refunds.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .returning();
+  return row;
+}
+
+export async function listDueRefunds(db: DatabaseOrTransaction, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, now)))
+    .orderBy(asc(refunds.nextAttemptAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+export async function markRefundSucceeded(
+  db: DatabaseOrTransaction,
+  id: number,
+  providerRefundId: string,
+  now: Date,
+) {
+  await db
+    .update(refunds)
+    .set({ status: 'succeeded', providerRefundId, completedAt: now, lastError: null })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+}
+
+export async function markRefundAttemptFailed(
+  db: DatabaseOrTransaction,
+  id: number,
+  outcome: { retryAt: Date; error: string; giveUp: boolean },
+) {
+  await db
+    .update(refunds)
+    .set({
+      lastError: outcome.error,
+      nextAttemptAt: outcome.retryAt,
+      ...(outcome.giveUp ? { status: 'failed' as const } : {}),
+    })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
 }

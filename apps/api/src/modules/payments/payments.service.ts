@@ -8,6 +8,7 @@ import {
   type PaymentMethod,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
+import type { Clock } from '../../deps';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isGeneralAdmin } from '../verification/verification.service';
@@ -15,6 +16,7 @@ import { findPayingCard, providerCustomerId } from '../billing/billing.service';
 import * as ledger from './ledger.service';
 import type { ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
 import * as repository from './payments.repository';
+import { retryDelayMs } from './payouts.service';
 import { renderReceipt } from './receipt-pdf';
 
 /** How the buyer pays, as the purchase form sends it; card details are never stored. */
@@ -185,13 +187,29 @@ export async function recordChargeOutcome(
 ): Promise<(ChargeOutcome & { orderId: number; paymentId: number }) | undefined> {
   const payment = await repository.lockPaymentByChargeKey(transaction, chargeKey);
   if (!payment) return undefined;
-  const interrupted = payment.status === 'failed' && payment.failureMessage === CHARGE_INTERRUPTED_MESSAGE;
+  if (result.outcome === 'requires_action') {
+    // Nothing is decided yet: the buyer's browser completes the authentication with this secret.
+    if (payment.status === 'pending') {
+      await repository.updatePayment(transaction, payment.id, {
+        transactionId: result.transactionId,
+        cardBrand: result.cardBrand ?? payment.cardBrand,
+        cardLastFour: result.cardLastFour ?? payment.cardLastFour,
+        actionClientSecret: result.clientSecret,
+      });
+    }
+    return undefined;
+  }
+  const interrupted =
+    payment.status === 'failed' &&
+    (payment.failureMessage === CHARGE_INTERRUPTED_MESSAGE ||
+      payment.failureMessage === ORDER_TEXTS.authenticationNotCompleted);
   const open = payment.status === 'pending' || (interrupted && result.outcome === 'succeeded');
   if (!open) return undefined;
   const card = {
     transactionId: result.transactionId,
     cardBrand: result.cardBrand ?? payment.cardBrand,
     cardLastFour: result.cardLastFour ?? payment.cardLastFour,
+    actionClientSecret: null,
   };
   if (result.outcome === 'declined') {
     await repository.updatePayment(transaction, payment.id, {
@@ -235,66 +253,147 @@ export function markEventProcessed(
   return repository.markEventProcessed(transaction, event);
 }
 
+/** What sends a refund to the provider after the commit that decided it. */
+export interface RefundContext {
+  db: Database;
+  provider: PaymentProvider;
+  clock: Clock;
+}
+
+/** How long one provider call may hold a claimed refund before the job takes it up again. */
+const REFUND_ATTEMPT_LEASE_MS = 10 * 60 * 1000;
+/** After this many failed calls (about a day of backoff) a refund is left `failed` for a person to look at. */
+export const REFUND_MAX_ATTEMPTS = 12;
+const REFUND_BATCH = 50;
+
 /**
- * Money goes back through the provider that took it: all of it, or `amountCents` of it for a
- * partial refund (the payment then stays completed, with what went back recorded). A payment that
- * never completed has nothing to return.
+ * Money goes back to the buyer: all of it, or `amountCents` of it for a partial refund (the payment
+ * then stays completed, with what went back recorded). Written in the caller's transaction, with no
+ * network call: the payment's refunded amount, the ledger's refund and a pending refund row keyed
+ * `refund_<payment>_<refunded so far>_<amount>` (a retry of this refund is the same key, a later
+ * partial refund another). The caller sends it after the commit (`sendRefund`); answers its id, or
+ * undefined when there is nothing for the provider to return.
  */
 export async function refundOrderPayment(
   transaction: DatabaseOrTransaction,
-  provider: PaymentProvider,
   orderId: number,
+  now: Date,
   amountCents?: number,
-): Promise<void> {
+): Promise<number | undefined> {
   const payment = await repository.findLatestPayment(transaction, orderId);
-  if (!payment || payment.status !== 'completed') return;
+  if (!payment || payment.status !== 'completed') return undefined;
   // A whole refund returns what is left after an earlier partial one.
   const amount = amountCents ?? payment.amountCents - payment.refundedCents;
-  if (amount <= 0) return;
-  // Keyed by what was refunded before: a retry of this refund is the same key, a later partial refund another.
-  if (payment.transactionId) {
-    await provider.refund(
-      payment.transactionId,
-      amount,
-      `refund_${payment.id}_${payment.refundedCents}_${amount}`,
-    );
-  }
+  if (amount <= 0) return undefined;
+  return recordPendingRefund(transaction, payment, {
+    amountCents: amount,
+    idempotencyKey: `refund_${payment.id}_${payment.refundedCents}_${amount}`,
+    now,
+  });
+}
+
+async function recordPendingRefund(
+  transaction: DatabaseOrTransaction,
+  payment: repository.PaymentRow,
+  refund: { amountCents: number; idempotencyKey: string; now: Date; ledgerAt?: Date },
+): Promise<number | undefined> {
   await repository.recordRefund(
     transaction,
     payment.id,
-    amount,
-    payment.refundedCents + amount >= payment.amountCents,
+    refund.amountCents,
+    payment.refundedCents + refund.amountCents >= payment.amountCents,
   );
-  await ledger.recordRefund(transaction, { orderId, amountCents: amount });
+  // The ledger moves the money out of escrow now, when the refund is decided: see decision 0058.
+  await ledger.recordRefund(transaction, {
+    orderId: payment.orderId,
+    amountCents: refund.amountCents,
+    ...(refund.ledgerAt ? { at: refund.ledgerAt } : {}),
+  });
+  // A payment the provider never identified (from before providers kept ids) has nothing to call.
+  if (!payment.transactionId) return undefined;
+  return repository.insertRefund(transaction, {
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    amountCents: refund.amountCents,
+    idempotencyKey: refund.idempotencyKey,
+    nextAttemptAt: refund.now,
+    createdAt: refund.now,
+  });
 }
 
 /**
- * After the commit of a charge that succeeded for an order given up meanwhile (expired or
- * cancelled): all of it goes back through the provider, outside any transaction, keyed by the
- * charge key so a second caller cannot refund twice; then the refund is recorded with its ledger
- * entry under the payment's lock, once, so escrow holds nothing for an order nobody will work on.
+ * The charge of an order given up meanwhile (expired or cancelled) succeeded: in the transaction
+ * that records the charge, all of it is refunded (payment, ledger, a pending refund keyed by the
+ * charge key), for `sendRefund` after the commit and the job after a failure.
  */
 export async function refundGivenUpCharge(
-  db: Database,
-  provider: PaymentProvider,
+  transaction: DatabaseOrTransaction,
   chargeKey: string,
   now: Date,
-): Promise<void> {
-  const payment = await repository.findPaymentByChargeKey(db, chargeKey);
-  if (!payment || payment.status !== 'completed' || payment.refundedCents > 0 || !payment.transactionId) {
-    return;
-  }
-  await provider.refund(payment.transactionId, payment.amountCents, `refund_${chargeKey}`);
-  await db.transaction(async (transaction) => {
-    const locked = await repository.lockPaymentByChargeKey(transaction, chargeKey);
-    if (!locked || locked.status !== 'completed' || locked.refundedCents > 0) return;
-    await repository.recordRefund(transaction, locked.id, locked.amountCents, true);
-    await ledger.recordRefund(transaction, {
-      orderId: locked.orderId,
-      amountCents: locked.amountCents,
-      at: now,
-    });
+): Promise<number | undefined> {
+  const payment = await repository.lockPaymentByChargeKey(transaction, chargeKey);
+  if (!payment || payment.status !== 'completed' || payment.refundedCents > 0) return undefined;
+  return recordPendingRefund(transaction, payment, {
+    amountCents: payment.amountCents,
+    idempotencyKey: `refund_${chargeKey}`,
+    now,
+    ledgerAt: now,
   });
+}
+
+/**
+ * Calls the provider for one pending refund, outside any transaction, under the refund's key, and
+ * records what it said. Whoever claims the refund first calls; a failure is retried by the job
+ * after 1, 2, 4 … minutes. Never throws: the change that decided the refund is already committed.
+ */
+export async function sendRefund(
+  context: RefundContext,
+  refundId: number | undefined,
+): Promise<'succeeded' | 'failed' | 'none'> {
+  if (refundId === undefined) return 'none';
+  try {
+    const now = context.clock();
+    const refund = await repository.claimRefund(
+      context.db,
+      refundId,
+      now,
+      new Date(now.getTime() + REFUND_ATTEMPT_LEASE_MS),
+    );
+    if (!refund) return 'none';
+    const payment = (await repository.findPayment(context.db, refund.paymentId))!;
+    try {
+      const { refundId: providerRefundId } = await context.provider.refund(
+        payment.transactionId!,
+        refund.amountCents,
+        refund.idempotencyKey,
+      );
+      await repository.markRefundSucceeded(context.db, refund.id, providerRefundId, context.clock());
+      return 'succeeded';
+    } catch (error) {
+      await repository.markRefundAttemptFailed(context.db, refund.id, {
+        retryAt: new Date(context.clock().getTime() + retryDelayMs(refund.attempts)),
+        error: error instanceof Error ? error.message.slice(0, 500) : 'The refund failed',
+        giveUp: refund.attempts >= REFUND_MAX_ATTEMPTS,
+      });
+      return 'failed';
+    }
+  } catch {
+    // The database is unreachable: the refund stays pending and the job takes it up.
+    return 'failed';
+  }
+}
+
+/**
+ * The job's part: every pending refund that is due (its call failed, or never happened because the
+ * process died after the commit) is sent again under its own key. Answers how many went through.
+ */
+export async function retryRefunds(context: RefundContext): Promise<number> {
+  const due = await repository.listDueRefunds(context.db, context.clock(), REFUND_BATCH);
+  let succeeded = 0;
+  for (const id of due) {
+    if ((await sendRefund(context, id)) === 'succeeded') succeeded += 1;
+  }
+  return succeeded;
 }
 
 /** The payment a general admin may refund: it exists and completed. */

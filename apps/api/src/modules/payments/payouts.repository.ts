@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   ledgerAccounts,
@@ -33,7 +33,37 @@ export async function setPayoutAccountStatus(
   status: PayoutAccountRow['status'],
   now: Date,
 ) {
-  await db.update(payoutAccounts).set({ status, updatedAt: now }).where(eq(payoutAccounts.userId, userId));
+  await db
+    .update(payoutAccounts)
+    .set({ status, statusAsOf: now, updatedAt: now })
+    .where(eq(payoutAccounts.userId, userId));
+}
+
+/**
+ * The provider's word on a connected account as of `asOf` (its event's creation time). Applied
+ * only when nothing newer is known, so an event delivered late never undoes a later state; the
+ * provider's times are whole seconds, so of two events of one second the later delivered wins.
+ * Answers whether it applied.
+ */
+export async function applyPayoutAccountStatus(
+  db: DatabaseOrTransaction,
+  account: { provider: string; providerAccountId: string },
+  status: PayoutAccountRow['status'],
+  asOf: Date,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(payoutAccounts)
+    .set({ status, statusAsOf: asOf, updatedAt: now })
+    .where(
+      and(
+        eq(payoutAccounts.provider, account.provider),
+        eq(payoutAccounts.providerAccountId, account.providerAccountId),
+        or(isNull(payoutAccounts.statusAsOf), lte(payoutAccounts.statusAsOf, asOf)),
+      ),
+    )
+    .returning({ userId: payoutAccounts.userId });
+  return rows.length > 0;
 }
 
 /**

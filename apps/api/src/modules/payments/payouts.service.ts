@@ -1,5 +1,12 @@
-import type { EarningItem, EarningStatus, Earnings, PayoutAccount, PayoutOnboarding } from '@teamhire/shared';
-import type { Database } from '../../db/database';
+import type {
+  EarningItem,
+  EarningStatus,
+  Earnings,
+  PayoutAccount,
+  PayoutAccountStatus,
+  PayoutOnboarding,
+} from '@teamhire/shared';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { AppDeps, Clock } from '../../deps';
 import type { Actor } from '../../plugins/authentication';
 import { HELD_ORDER_STATUSES } from './ledger.repository';
@@ -58,6 +65,25 @@ async function refreshedAccount(context: PayoutsContext, userId: number) {
     return { ...account, status: 'active' as const };
   }
   return account;
+}
+
+/**
+ * A provider's event about a connected account (Stripe's `account.updated`), in the caller's
+ * transaction: the account's status as of the event's creation, unless something newer is known.
+ * An account that becomes active has its member's available money claimed by the next payout run.
+ */
+export function applyPayoutAccountEvent(
+  transaction: DatabaseOrTransaction,
+  event: { provider: string; providerAccountId: string; status: PayoutAccountStatus; createdAt: Date },
+  now: Date,
+): Promise<boolean> {
+  return repository.applyPayoutAccountStatus(
+    transaction,
+    { provider: event.provider, providerAccountId: event.providerAccountId },
+    event.status === 'active' ? 'active' : 'pending',
+    event.createdAt,
+    now,
+  );
 }
 
 /**

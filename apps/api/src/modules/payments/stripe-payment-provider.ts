@@ -33,20 +33,30 @@ function declineMessage(error: { code?: string; decline_code?: string; message: 
   return error.message;
 }
 
-/** What a PaymentIntent means for the order; one still processing is not an outcome yet. */
+/**
+ * What a PaymentIntent means for the order; one still processing is not an outcome yet, one that
+ * requires the holder's authentication waits for it.
+ */
 export function stripeChargeOutcome(intent: Stripe.PaymentIntent): FoundCharge | null {
   const card = cardOf(intent);
   if (intent.status === 'succeeded') return { outcome: 'succeeded', transactionId: intent.id, ...card };
   if (intent.status === 'processing') return null;
+  // 3-D Secure: not a decline; the buyer's browser completes it with the client secret.
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    return {
+      outcome: 'requires_action',
+      transactionId: intent.id,
+      clientSecret: intent.client_secret,
+      ...card,
+    };
+  }
   const message = intent.last_payment_error
     ? declineMessage({
         code: intent.last_payment_error.code,
         decline_code: intent.last_payment_error.decline_code,
         message: intent.last_payment_error.message ?? ORDER_TEXTS.cardDeclined,
       })
-    : intent.status === 'requires_action'
-      ? 'This card asks for an authentication this page cannot do. Use another card.'
-      : ORDER_TEXTS.cardDeclined;
+    : ORDER_TEXTS.cardDeclined;
   return { outcome: 'declined', transactionId: intent.id, message, ...card };
 }
 
@@ -201,11 +211,11 @@ export function createStripePaymentProvider(
         refresh_url: request.returnUrl,
         return_url: request.returnUrl,
       });
-      return { accountId: account.id, status: statusOf(account), onboardingUrl: link.url };
+      return { accountId: account.id, status: stripeAccountStatus(account), onboardingUrl: link.url };
     },
 
     async payoutAccountStatus(accountId) {
-      return statusOf(await stripe.accounts.retrieve(accountId));
+      return stripeAccountStatus(await stripe.accounts.retrieve(accountId));
     },
 
     async transfer(request) {
@@ -224,6 +234,6 @@ export function createStripePaymentProvider(
 }
 
 /** An Express account can receive money once Stripe enabled payouts; until then onboarding is unfinished. */
-function statusOf(account: Stripe.Account): PayoutAccountStatus {
+export function stripeAccountStatus(account: Stripe.Account): PayoutAccountStatus {
   return account.payouts_enabled ? 'active' : 'pending';
 }

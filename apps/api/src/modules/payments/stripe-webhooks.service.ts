@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import { AppError } from '../../errors';
 import { announceSettledCharge, settleCharge, type OrdersContext } from '../orders/orders.service';
 import * as payments from './payments.service';
-import { CHARGE_KEY_METADATA, stripeChargeOutcome } from './stripe-payment-provider';
+import { applyPayoutAccountEvent } from './payouts.service';
+import { CHARGE_KEY_METADATA, stripeAccountStatus, stripeChargeOutcome } from './stripe-payment-provider';
 
 const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
@@ -11,6 +12,8 @@ const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_inte
  * refused before anything is read or written). Each event id is processed once, in the transaction
  * that records it as processed; and as the charge's outcome is recorded by whoever comes first (the
  * purchase itself, this webhook, the reconciliation job), events may arrive in any order and twice.
+ * `account.updated` sets a member's payout account status as of the event's creation, so an older
+ * event delivered late changes nothing.
  */
 export async function handleStripeWebhook(
   context: OrdersContext,
@@ -31,7 +34,22 @@ export async function handleStripeWebhook(
       eventId: event.id,
       type: event.type,
     });
-    if (!first || !PAYMENT_INTENT_EVENTS.has(event.type)) return undefined;
+    if (!first) return undefined;
+    if (event.type === 'account.updated') {
+      const account = event.data.object as Stripe.Account;
+      await applyPayoutAccountEvent(
+        transaction,
+        {
+          provider: 'stripe',
+          providerAccountId: account.id,
+          status: stripeAccountStatus(account),
+          createdAt: new Date(event.created * 1000),
+        },
+        context.clock(),
+      );
+      return undefined;
+    }
+    if (!PAYMENT_INTENT_EVENTS.has(event.type)) return undefined;
     const intent = event.data.object as Stripe.PaymentIntent;
     const chargeKey = intent.metadata?.[CHARGE_KEY_METADATA];
     const outcome = stripeChargeOutcome(intent);

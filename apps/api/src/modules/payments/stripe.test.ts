@@ -11,6 +11,7 @@ import {
 } from '@teamhire/shared';
 import type { ErrorBody } from '../../../test/accounts-helpers';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
+import { expectLedgerBalanced } from '../../../test/ledger-helpers';
 import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
@@ -418,6 +419,112 @@ describe('the Stripe provider against a local fake Stripe', () => {
           await query<{ count: string }>('select count(*) from order_events where order_id = $1', [order.id])
         )[0]!.count,
       ).toBe(events);
+    });
+
+    it('account.updated sets the payout account status once, by the event time, and an activated member is paid by the payout job', async () => {
+      const fresh = await fx.createPackage();
+      const member = fresh.team.admin;
+      const order = (await fx.postOrder(buyer, tokenPayload(fresh, 'pm_card_visa'))).json<Order>();
+      await fx.advance(order, fresh.team, 'completed', buyer);
+      expect((await fx.call('POST', '/api/user/payout-account', member)).statusCode).toBe(200);
+      const [account] = await query<{ provider_account_id: string; status: string }>(
+        'select provider_account_id, status from payout_accounts where user_id = $1',
+        [member.id],
+      );
+      expect(account!.status).toBe('pending');
+      // Onboarding unfinished: the money stays available, nothing is transferred.
+      const transfers = () => fake.requests.filter((request) => request.path === '/v1/transfers').length;
+      const before = transfers();
+      await context.app.payouts.run();
+      expect(transfers()).toBe(before);
+
+      const accountEvent = (enabled: boolean, created: number) => ({
+        ...intentEvent('account.updated', {
+          id: account!.provider_account_id,
+          object: 'account',
+          type: 'express',
+          charges_enabled: enabled,
+          payouts_enabled: enabled,
+          details_submitted: true,
+        }),
+        created,
+      });
+      const statusNow = async () =>
+        (
+          await query<{ status: string }>('select status from payout_accounts where user_id = $1', [
+            member.id,
+          ])
+        )[0]!.status;
+      const now = Math.floor(Date.now() / 1000);
+      const older = accountEvent(false, now - 120);
+      const active = accountEvent(true, now - 60);
+      expect((await webhook(active)).statusCode).toBe(200);
+      expect(await statusNow()).toBe('active');
+      // The older event arrives late, and the newer one is replayed: neither changes anything.
+      expect((await webhook(older)).statusCode).toBe(200);
+      expect((await webhook(active)).statusCode).toBe(200);
+      expect(await statusNow()).toBe('active');
+      expect(
+        await query('select event_id from processed_webhook_events where event_id = $1', [active.id]),
+      ).toHaveLength(1);
+      const payoutAccount = await fx.call('GET', '/api/user/payout-account', member);
+      expect(payoutAccount.json()).toEqual({ status: 'active' });
+
+      // Active now: the payout job transfers the member's money, once.
+      await context.app.payouts.run();
+      await context.app.payouts.run();
+      const sent = fake.requests.filter((request) => request.path === '/v1/transfers').slice(before);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.form.get('destination')).toBe(account!.provider_account_id);
+      expect(sent[0]!.form.get('transfer_group')).toBe(`order_${order.id}`);
+      await expectLedgerBalanced(context);
+
+      // A newer event that disables payouts does apply.
+      expect((await webhook(accountEvent(false, now))).statusCode).toBe(200);
+      expect(await statusNow()).toBe('pending');
+    });
+
+    it('a card that asks for 3-D Secure answers 202 with the client secret; payment_intent.succeeded then confirms the order once', async () => {
+      const fresh = await fx.createPackage();
+      const response = await fx.postOrder(buyer, tokenPayload(fresh, 'pm_card_authenticationRequired'));
+      expect(response.statusCode, response.body).toBe(202);
+      const order = response.json<Order>();
+      const intent = fake.paymentIntents.get(order.payment!.transaction_id!)!;
+      expect(order).toMatchObject({
+        status: 'pending',
+        payment: { status: 'pending' },
+        payment_action: { status: 'requires_action', client_secret: intent.client_secret },
+      });
+      const event = intentEvent('payment_intent.succeeded', fake.completeAuthentication(intent.id, true));
+      expect((await webhook(event)).statusCode).toBe(200);
+      expect((await webhook(event)).statusCode).toBe(200);
+      const settled = (await fx.call('GET', `/api/orders/${order.id}`, buyer)).json<Order>();
+      expect(settled).toMatchObject({ status: 'confirmed', payment: { status: 'completed' } });
+      expect(settled.payment_action).toBeUndefined();
+      const confirmations = await query<{ count: string }>(
+        "select count(*) from order_events where order_id = $1 and type = 'confirmed'",
+        [order.id],
+      );
+      expect(confirmations[0]!.count).toBe('1');
+      await expectLedgerBalanced(context);
+    });
+
+    it('a failed 3-D Secure authentication is recorded as a decline by payment_intent.payment_failed', async () => {
+      const fresh = await fx.createPackage();
+      const order = (
+        await fx.postOrder(buyer, tokenPayload(fresh, 'pm_card_authenticationRequired'))
+      ).json<Order>();
+      const failed = fake.completeAuthentication(order.payment!.transaction_id!, false);
+      expect((await webhook(intentEvent('payment_intent.payment_failed', failed))).statusCode).toBe(200);
+      const after = (await fx.call('GET', `/api/orders/${order.id}`, buyer)).json<Order>();
+      expect(after).toMatchObject({
+        status: 'pending',
+        payment: {
+          status: 'failed',
+          failure_message: 'The provided PaymentMethod has failed authentication.',
+        },
+      });
+      expect(after.payment_action).toBeUndefined();
     });
 
     it('payment_failed for an open charge records the decline', async () => {

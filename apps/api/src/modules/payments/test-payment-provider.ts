@@ -35,6 +35,20 @@ function settle(
     : { outcome: 'succeeded', transactionId: transactionId('test_ch'), cardBrand, cardLastFour };
 }
 
+/** The 3-D Secure card: its charge waits for the holder's authentication, as Stripe's test card does. */
+const AUTHENTICATION_LAST_FOUR = TEST_CARDS.requiresAuthentication.slice(-4);
+
+function awaitAuthentication(cardBrand: CardBrand | null, cardLastFour: string | null): ChargeResult {
+  const intent = transactionId('test_pi');
+  return {
+    outcome: 'requires_action',
+    transactionId: intent,
+    clientSecret: `${intent}_secret_${randomBytes(8).toString('hex')}`,
+    cardBrand,
+    cardLastFour,
+  };
+}
+
 function decide(request: ChargeRequest): ChargeResult {
   switch (request.method) {
     case 'paypal':
@@ -47,6 +61,7 @@ function decide(request: ChargeRequest): ChargeResult {
       return { outcome: 'invalid', field: 'card_token', message: 'Card tokens need the Stripe provider' };
     case 'saved_card': {
       const { brand, lastFour } = request.savedCard;
+      if (lastFour === AUTHENTICATION_LAST_FOUR) return awaitAuthentication(brand, lastFour);
       return settle(brand, lastFour, lastFour ? DECLINES_BY_LAST_FOUR.get(lastFour) : undefined);
     }
     case 'credit_card': {
@@ -57,6 +72,9 @@ function decide(request: ChargeRequest): ChargeResult {
       if (isCardExpired(card.expiryMonth, card.expiryYear)) {
         return { outcome: 'invalid', field: 'card.expiry_year', message: ORDER_TEXTS.cardExpired };
       }
+      if (card.number === TEST_CARDS.requiresAuthentication) {
+        return awaitAuthentication(cardBrandOf(card.number), card.number.slice(-4));
+      }
       const decline =
         card.number === TEST_CARDS.declined || card.number === TEST_CARDS.insufficientFunds
           ? DECLINES_BY_LAST_FOUR.get(card.number.slice(-4))
@@ -66,13 +84,22 @@ function decide(request: ChargeRequest): ChargeResult {
   }
 }
 
+/** The test gateway, with what stands in for the card holder's bank in tests. */
+export interface TestPaymentProvider extends PaymentProvider {
+  /**
+   * The holder completes (or fails) the authentication of the charge with this provider id, as
+   * their bank's page would; the reconciliation job then learns the outcome by the charge's key.
+   */
+  completeAuthentication(transactionId: string, succeeded: boolean): boolean;
+}
+
 /**
  * Behaves like a real gateway's test mode, so the whole purchase can be tried without real money. Every card that passes the Luhn check and
  * has not expired is charged, except the two documented failure cards. Like a gateway it remembers
  * every idempotency key (for the life of the process): a repeated or concurrent call with one key
  * gets the first call's answer and charges nothing more.
  */
-export function createTestPaymentProvider(): PaymentProvider {
+export function createTestPaymentProvider(): TestPaymentProvider {
   const charges = new Map<string, ChargeResult>();
   /** Transfers by idempotency key, as a gateway remembers them: a retried key returns the first transfer. */
   const transfers = new Map<string, string>();
@@ -86,6 +113,26 @@ export function createTestPaymentProvider(): PaymentProvider {
       // Refused details were never a charge: the same key may come back with details that work.
       if (result.outcome !== 'invalid') charges.set(request.idempotencyKey, result);
       return result;
+    },
+    completeAuthentication(intentId, succeeded) {
+      for (const [key, charge] of charges) {
+        if (charge.outcome !== 'requires_action' || charge.transactionId !== intentId) continue;
+        const { cardBrand, cardLastFour } = charge;
+        charges.set(
+          key,
+          succeeded
+            ? { outcome: 'succeeded', transactionId: intentId, cardBrand, cardLastFour }
+            : {
+                outcome: 'declined',
+                transactionId: intentId,
+                message: ORDER_TEXTS.authenticationNotCompleted,
+                cardBrand,
+                cardLastFour,
+              },
+        );
+        return true;
+      }
+      return false;
     },
     async findCharge(idempotencyKey) {
       const found = charges.get(idempotencyKey);

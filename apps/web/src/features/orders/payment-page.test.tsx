@@ -348,5 +348,94 @@ describe('PaymentPage', () => {
       expect(order?.body).not.toHaveProperty('card');
       vi.doUnmock('@stripe/stripe-js');
     });
+
+    const awaitingAuthentication = () => {
+      const base = orderFixture({ id: 98 });
+      return orderFixture({
+        id: 98,
+        status: 'pending',
+        payment: { ...base.payment!, status: 'pending', completed_at: null },
+        payment_action: { status: 'requires_action', client_secret: 'pi_123_secret_456' },
+      });
+    };
+
+    it('with Stripe, completes a 3-D Secure authentication with the client secret, then reads the order until it is paid', async () => {
+      const handleNextAction = vi.fn(async () => ({ paymentIntent: { status: 'succeeded' } }));
+      vi.doMock('@stripe/stripe-js', () => ({
+        loadStripe: vi.fn(async () => ({
+          elements: () => ({ create: () => ({ mount: vi.fn(), on: vi.fn(), destroy: vi.fn() }) }),
+          createPaymentMethod: vi.fn(async () => ({
+            paymentMethod: { id: 'pm_card_authenticationRequired' },
+          })),
+          handleNextAction,
+        })),
+      }));
+      let reads = 0;
+      stubFetch((request) => {
+        if (request.url === '/api/orders') return jsonResponse(awaitingAuthentication(), 202);
+        if (request.url === '/api/orders/98') {
+          reads += 1;
+          return jsonResponse(orderFixture({ id: 98 }));
+        }
+        if (request.url === '/api/payments/config') {
+          return jsonResponse({ provider: 'stripe', publishable_key: 'pk_test_123' });
+        }
+        if (request.url === '/api/user/payment-methods') return jsonResponse({ items: [] });
+        return jsonResponse(packageFixture());
+      });
+      renderPage();
+      await screen.findByRole('group', { name: 'Card' });
+      fillAddress();
+      await pay();
+      expect((await screen.findByLabelText('Current location')).textContent).toBe('/order-confirmation/98');
+      expect(handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_123_secret_456' });
+      expect(reads).toBe(1);
+      vi.doUnmock('@stripe/stripe-js');
+    });
+
+    it('with Stripe, a failed authentication shows why and stays on the page', async () => {
+      vi.doMock('@stripe/stripe-js', () => ({
+        loadStripe: vi.fn(async () => ({
+          elements: () => ({ create: () => ({ mount: vi.fn(), on: vi.fn(), destroy: vi.fn() }) }),
+          createPaymentMethod: vi.fn(async () => ({
+            paymentMethod: { id: 'pm_card_authenticationRequired' },
+          })),
+          handleNextAction: vi.fn(async () => ({
+            error: { message: 'We are unable to authenticate your payment method.' },
+          })),
+        })),
+      }));
+      stubShop(() => jsonResponse(awaitingAuthentication(), 202), undefined, {
+        config: { provider: 'stripe', publishable_key: 'pk_test_123' },
+      });
+      renderPage();
+      await screen.findByRole('group', { name: 'Card' });
+      fillAddress();
+      await pay();
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'We are unable to authenticate your payment method.',
+      );
+      expect(screen.getByRole('button', { name: 'Pay $499.99' })).toBeTruthy();
+      vi.doUnmock('@stripe/stripe-js');
+    });
+  });
+
+  it('with the test gateway, a card asking for 3-D Secure says this page cannot complete it', async () => {
+    stubShop(() => jsonResponse(awaitingAuthentication3155(), 202));
+    renderPage();
+    await screen.findByRole('button', { name: 'Pay $499.99' });
+    fillCardAndAddress(TEST_CARDS.requiresAuthentication);
+    await pay();
+    expect((await screen.findByRole('alert')).textContent).toContain(ORDER_TEXTS.authenticationUnavailable);
   });
 });
+
+function awaitingAuthentication3155() {
+  const base = orderFixture({ id: 99 });
+  return orderFixture({
+    id: 99,
+    status: 'pending',
+    payment: { ...base.payment!, status: 'pending', card_last_four: '3155', completed_at: null },
+    payment_action: { status: 'requires_action', client_secret: 'test_pi_1_secret_2' },
+  });
+}

@@ -10,6 +10,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { createOrder, storeCreatedOrder } from './api/create-order';
+import { completeCardAuthentication, waitForSettledPayment } from './complete-card-authentication';
 import { usePackage } from '../../lib/queries/get-package';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
 import { usePaymentConfig } from '../../lib/payment-config';
@@ -125,6 +126,7 @@ function CheckoutForm({
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [authenticating, setAuthenticating] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
   // One key per purchase attempt: a double click or a retry after a lost answer reuses it, so the
   // server answers the repeat with the first result instead of charging again.
@@ -149,12 +151,25 @@ function CheckoutForm({
         if (!cardElement.current) throw new Error(STRIPE_CARD_LOAD_FAILED);
         payload = { ...order, card_token: await cardElement.current.tokenize() };
       }
-      const created = await createOrder(payload, idempotencyKey.current);
+      let created = await createOrder(payload, idempotencyKey.current);
       idempotencyKey.current = null;
+      if (created.payment_action) {
+        // 3-D Secure: the order waits for the card holder. Only Stripe.js can show the bank's challenge.
+        if (!publishableKey) throw new Error(ORDER_TEXTS.authenticationUnavailable);
+        setAuthenticating(true);
+        await completeCardAuthentication(publishableKey, created.payment_action.client_secret);
+        created = await waitForSettledPayment(created.id);
+        if (created.payment?.status === 'failed') {
+          throw new Error(created.payment.failure_message ?? ORDER_TEXTS.cardDeclined);
+        }
+      }
       await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
       // After the invalidation, which would otherwise mark the new order's details stale at once.
       storeCreatedOrder(queryClient, created);
-      await navigate(`/order-confirmation/${created.id}`);
+      // Still waiting for the bank after a minute: the order's page shows where it stands.
+      await navigate(
+        created.payment?.status === 'pending' ? `/orders/${created.id}` : `/order-confirmation/${created.id}`,
+      );
     } catch (error) {
       if (isFinalAnswer(error)) idempotencyKey.current = null;
       setFailure(paymentFailureMessage(error));
@@ -163,6 +178,7 @@ function CheckoutForm({
     } finally {
       inFlight.current = false;
       setPaying(false);
+      setAuthenticating(false);
     }
   };
 
@@ -173,6 +189,12 @@ function CheckoutForm({
         <Alert variant="error">{ORDER_TEXTS.packageNotPurchasable}</Alert>
       ) : (
         <>
+          {authenticating ? (
+            <p role="status" className="flex items-center gap-2 text-slate-600">
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+              {ORDER_TEXTS.authenticationPending}
+            </p>
+          ) : null}
           {failure ? (
             <div ref={failureRef}>
               <Alert variant="error">{failure}</Alert>
