@@ -462,15 +462,31 @@ function sortedTermPage(shape: SearchShape & { sort: Exclude<PackageSort, 'relev
   });
 }
 
-/** Without a term, in price or rating order: the rows (the price index reads them in order). */
+/**
+ * Without a term, in price or rating order: the rows (the price index reads them in order). By rating,
+ * the reviewed packages (few) are ranked, and the first `window` unreviewed ones are read backwards
+ * along the primary key, instead of joining every package to its reviews and sorting them all.
+ */
 function sortedRowsPage(shape: SearchShape & { sort: Exclude<PackageSort, 'relevance'> }): SQL {
   const filters = filterConditions(shape);
   const where = sql`p.status = 'published'${andFilters(filters)}`;
-  return sortedPage(shape.sort, {
-    from: sql`service_packages as p`,
-    where,
-    total: sql`(select count(*) from service_packages as p where ${where})`,
-  });
+  const total = sql`(select count(*) from service_packages as p where ${where})`;
+  if (shape.sort !== 'rating') {
+    return sortedPage(shape.sort, { from: sql`service_packages as p`, where, total });
+  }
+  return sql`select ranked.id, ranked.rating, ranked.reviews, ${reusableTotal(total)} as total from (
+    (select p.id, r.rating, r.reviews from service_packages as p
+      join (select service_package_id, avg(rating) as rating, count(*) as reviews from reviews group by service_package_id) as r
+        on r.service_package_id = p.id
+      where ${where}
+      order by r.rating desc, r.reviews desc, p.id desc limit ${placeholder('window')})
+    union all
+    (select p.id, null, null from service_packages as p
+      where ${where} and not exists (select from reviews where reviews.service_package_id = p.id)
+      order by p.id desc limit ${placeholder('window')})
+  ) as ranked
+  order by ranked.rating desc nulls last, ranked.reviews desc nulls last, ranked.id desc
+  offset ${placeholder('skip')} limit ${placeholder('limit')}`;
 }
 
 /** Newest first. Tags alone are answered from the search keys; other filters from the rows. */
