@@ -44,7 +44,7 @@ test.beforeAll(async () => {
 });
 
 // Each journey signs in, checks with axe several times and walks the history: more than the default 30 s.
-test.slow();
+test.setTimeout(150_000);
 
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
