@@ -164,6 +164,24 @@ export const packageListResponseSchema = z.object({
 });
 export type PackageList = z.infer<typeof packageListResponseSchema>;
 
+/**
+ * How a search is ordered. `relevance` ranks by the term (without a term it is the newest first);
+ * `rating` is the package's average review, unreviewed packages last. Every order ends with the id,
+ * so pages never repeat or skip a package.
+ */
+export const PACKAGE_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
+export type PackageSort = (typeof PACKAGE_SORTS)[number];
+export const PACKAGE_SORT_LABELS: Record<PackageSort, string> = {
+  relevance: 'Best match',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  rating: 'Highest rated',
+  newest: 'Newest',
+};
+export const packageSortSchema = z.enum(PACKAGE_SORTS, {
+  error: `Unknown sort; use one of ${PACKAGE_SORTS.join(', ')}`,
+});
+
 export const packageSearchRequestSchema = z
   .strictObject({
     search_term: z.string().trim().max(200).nullish(),
@@ -178,6 +196,9 @@ export const packageSearchRequestSchema = z
     max_price: z.number().min(0).max(PACKAGE_PRICE_MAX).nullish(),
     max_duration: z.number().int().min(1).max(PACKAGE_EDIT_DURATION_MAX).nullish(),
     team_name: z.string().trim().max(100).nullish(),
+    /** The service category of the package's team. */
+    category_id: z.number().int().positive().max(2_147_483_647).nullish(),
+    sort: packageSortSchema.nullish(),
   })
   .refine(
     (value) => value.min_price == null || value.max_price == null || value.min_price <= value.max_price,

@@ -53,6 +53,10 @@ export const servicePackages = pgTable(
     index('service_packages_published_newest_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.status} = 'published'`),
+    // Price order (read backwards for high to low), ties by id, for browsing by price.
+    index('service_packages_published_price_idx')
+      .on(table.priceCents, table.id)
+      .where(sql`${table.status} = 'published'`),
     // Counting the matches of a duration filter without reading the table.
     index('service_packages_published_duration_idx')
       .on(table.durationDays)

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type Query, type SQL } from 'drizzle-orm';
 import { alias, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { PackageSort } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { orders, servicePackages, teams, users } from '../../db/schema/index';
 import { teamSummaryColumns, type TeamSummaryRow } from '../../db/selections';
@@ -227,6 +228,9 @@ export interface SearchFilters {
   maxPriceCents?: number;
   maxDuration?: number;
   teamName?: string;
+  categoryId?: number;
+  /** Relevance without a term is the newest first. */
+  sort?: PackageSort;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
@@ -242,6 +246,9 @@ interface SearchShape {
   maxPrice: boolean;
   maxDuration: boolean;
   teamName: boolean;
+  category: boolean;
+  /** Never 'relevance' without a term: that is 'newest'. */
+  sort: PackageSort;
 }
 
 interface SearchValues {
@@ -251,6 +258,7 @@ interface SearchValues {
   maxPriceCents: number;
   maxDuration: number;
   teamPattern: string;
+  categoryId: number;
   skip: number;
   limit: number;
   /** skip + limit: how many of each ranked part can reach the page. */
@@ -274,25 +282,17 @@ function filterConditions(shape: SearchShape): SQL | undefined {
     shape.teamName
       ? sql`p.team_id in (select teams.id from teams where teams.name ilike ${placeholder('teamPattern')})`
       : undefined,
+    shape.category
+      ? sql`p.team_id in (select teams.id from teams where teams.service_category_id = ${placeholder('categoryId')})`
+      : undefined,
   ].filter((condition) => condition !== undefined);
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : undefined;
 }
 
 const andFilters = (filters: SQL | undefined) => (filters ? sql` and ${filters}` : sql``);
 
-/**
- * The page of a search with a term, as rows (id, tier, score, created_at, total): full-text matches are
- * tier 1, scored by rank; close title matches tier 0, scored by similarity, so a typo still finds
- * the package. How it stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
- *
- * Full-text matches (websearch syntax over title, tags and description, weighted A, B, C) come first
- * by ts_rank, which for a word counts an occurrence in the title above any number in the tags and
- * those above any number in the description; then the packages that only have a title word close to
- * the term (trigram word similarity at least 0.4: typos and partial words), by that similarity. Ties:
- * newest first. A one-word query without filters is counted and ranked from the search keys' index
- * alone; otherwise the GIN index finds the rows (the filters narrow them first) and they are ranked.
- */
-function termPage(shape: SearchShape): SQL {
+/** The term's query, its lexeme, and the close title words, shared by every order of a term search. */
+function termParts(shape: SearchShape) {
   const filters = filterConditions(shape);
   // The lexeme of a one-lexeme query: its text is the lexeme quoted, with ' and \ doubled. `monotone`
   // (no negation): then a title word that matches the query by itself makes every package with that
@@ -320,6 +320,24 @@ function termPage(shape: SearchShape): SQL {
     from service_package_close_title_words(${placeholder('term')}) as close, query
     where not (query.monotone and to_tsvector('english', close.word) @@ query.q)
   )`;
+  return { query, lexeme, tsquery, lexemeKeys, closeOnly, close };
+}
+
+/**
+ * The page of a search with a term, as rows (id, tier, score, created_at, total): full-text matches are
+ * tier 1, scored by rank; close title matches tier 0, scored by similarity, so a typo still finds
+ * the package. How it stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
+ *
+ * Full-text matches (websearch syntax over title, tags and description, weighted A, B, C) come first
+ * by ts_rank, which for a word counts an occurrence in the title above any number in the tags and
+ * those above any number in the description; then the packages that only have a title word close to
+ * the term (trigram word similarity at least 0.4: typos and partial words), by that similarity. Ties:
+ * newest first. A one-word query without filters is counted and ranked from the search keys' index
+ * alone; otherwise the GIN index finds the rows (the filters narrow them first) and they are ranked.
+ */
+function termPage(shape: SearchShape): SQL {
+  const filters = filterConditions(shape);
+  const { query, lexeme, tsquery, lexemeKeys, closeOnly, close } = termParts(shape);
   const closeCount = sql`(select count(distinct search_key.package_id)
     from close_words
     join service_package_search_keys as search_key
@@ -378,6 +396,99 @@ function termPage(shape: SearchShape): SQL {
   from page`;
 }
 
+/** The columns a page outside relevance is ordered by, in the page (`p`, `r`) and around it. */
+const SORT_ORDER: Record<Exclude<PackageSort, 'relevance'>, { page: SQL; outer: SQL }> = {
+  newest: {
+    page: sql`p.created_at desc, p.id desc`,
+    outer: sql`${servicePackages.createdAt} desc, ${servicePackages.id} desc`,
+  },
+  price_asc: {
+    page: sql`p.price_cents asc, p.id asc`,
+    outer: sql`${servicePackages.priceCents} asc, ${servicePackages.id} asc`,
+  },
+  price_desc: {
+    page: sql`p.price_cents desc, p.id desc`,
+    outer: sql`${servicePackages.priceCents} desc, ${servicePackages.id} desc`,
+  },
+  // Unreviewed packages last; among equal averages, more reviews first.
+  rating: {
+    page: sql`r.rating desc nulls last, r.reviews desc nulls last, p.id desc`,
+    outer: sql`page.rating desc nulls last, page.reviews desc nulls last, page.id desc`,
+  },
+};
+
+/** Each package's average review and review count, joined as `r` for the rating order. */
+const ratingJoin = sql`left join (
+    select service_package_id, avg(rating) as rating, count(*) as reviews from reviews group by service_package_id
+  ) as r on r.service_package_id = p.id`;
+
+/**
+ * The page of packages `p` among `from … where …`, in a sort other than relevance, with the total.
+ * `with` holds the common table expressions the condition needs.
+ */
+function sortedPage(
+  sort: Exclude<PackageSort, 'relevance'>,
+  parts: { with?: SQL; from: SQL; where: SQL; total: SQL },
+): SQL {
+  const rating = sort === 'rating';
+  return sql`${parts.with ? sql`with ${parts.with} ` : sql``}select p.id${rating ? sql`, r.rating, r.reviews` : sql``},
+    ${reusableTotal(parts.total)} as total
+  from ${parts.from}${rating ? sql` ${ratingJoin}` : sql``}
+  where ${parts.where}
+  order by ${SORT_ORDER[sort].page} offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+}
+
+/**
+ * A term's matches in another order than relevance: the same packages as termPage (full-text matches,
+ * then those with only a close title word), each once, so the total is the same in every order.
+ */
+function sortedTermPage(shape: SearchShape & { sort: Exclude<PackageSort, 'relevance'> }): SQL {
+  const filters = filterConditions(shape);
+  const { query, tsquery, closeOnly, close } = termParts(shape);
+  return sortedPage(shape.sort, {
+    with: sql`${query}, ${close},
+    matches as materialized (
+      select p.id from service_packages as p
+      where p.status = 'published' and p.search_vector @@ ${tsquery}${andFilters(filters)}
+      union
+      select search_key.package_id from close_words
+      join service_package_search_keys as search_key
+        on search_key.kind = 'title_word' and search_key.key = close_words.word
+      where ${closeOnly(sql`search_key.package_id`)}
+    )`,
+    from: sql`matches join service_packages as p on p.id = matches.id`,
+    where: sql`true`,
+    total: sql`(select count(*) from matches)`,
+  });
+}
+
+/**
+ * Without a term, in price or rating order: the rows (the price index reads them in order). By rating,
+ * the reviewed packages (few) are ranked, and the first `window` unreviewed ones are read backwards
+ * along the primary key, instead of joining every package to its reviews and sorting them all.
+ */
+function sortedRowsPage(shape: SearchShape & { sort: Exclude<PackageSort, 'relevance'> }): SQL {
+  const filters = filterConditions(shape);
+  const where = sql`p.status = 'published'${andFilters(filters)}`;
+  const total = sql`(select count(*) from service_packages as p where ${where})`;
+  if (shape.sort !== 'rating') {
+    return sortedPage(shape.sort, { from: sql`service_packages as p`, where, total });
+  }
+  return sql`select ranked.id, ranked.rating, ranked.reviews, ${reusableTotal(total)} as total from (
+    (select p.id, r.rating, r.reviews from service_packages as p
+      join (select service_package_id, avg(rating) as rating, count(*) as reviews from reviews group by service_package_id) as r
+        on r.service_package_id = p.id
+      where ${where}
+      order by r.rating desc, r.reviews desc, p.id desc limit ${placeholder('window')})
+    union all
+    (select p.id, null, null from service_packages as p
+      where ${where} and not exists (select from reviews where reviews.service_package_id = p.id)
+      order by p.id desc limit ${placeholder('window')})
+  ) as ranked
+  order by ranked.rating desc nulls last, ranked.reviews desc nulls last, ranked.id desc
+  offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+}
+
 /** Newest first. Tags alone are answered from the search keys; other filters from the rows. */
 function newestPage(shape: SearchShape): SQL {
   const filters = filterConditions(shape);
@@ -415,16 +526,32 @@ const shapeName = (shape: SearchShape) =>
     shape.maxPrice && 'max_price',
     shape.maxDuration && 'max_duration',
     shape.teamName && 'team',
+    shape.category && 'category',
+    shape.sort !== 'relevance' && shape.sort !== 'newest' && `by_${shape.sort}`,
+    shape.term && shape.sort === 'newest' && 'by_newest',
   ]
     .filter(Boolean)
     .join('_');
 
 function searchStatement(shape: SearchShape) {
-  const page = shape.term ? termPage(shape) : newestPage(shape);
+  const { sort } = shape;
+  const relevance = sort === 'relevance' || (sort === 'newest' && !shape.term);
+  const page =
+    sort === 'relevance'
+      ? termPage(shape)
+      : sort === 'newest' && !shape.term
+        ? newestPage(shape)
+        : shape.term
+          ? sortedTermPage({ ...shape, sort })
+          : sortedRowsPage({ ...shape, sort });
   return preparedPackageQuery(shapeName(shape), (db) =>
     selectPackages(db, { total: sql<number>`page.total`, version: catalogueVersion })
       .innerJoin(sql`(${page}) as page`, sql`page.id = ${servicePackages.id}`)
-      .orderBy(sql`page.tier desc, page.score desc, page.created_at desc, page.id desc`),
+      .orderBy(
+        relevance
+          ? sql`page.tier desc, page.score desc, page.created_at desc, page.id desc`
+          : SORT_ORDER[sort as Exclude<PackageSort, 'relevance'>].outer,
+      ),
   );
 }
 
@@ -442,8 +569,9 @@ function searchStatementFor(shape: SearchShape) {
 
 /**
  * A term (full text, then close title words: see termPage) and filters over the
- * published packages: any of the tags, a price range, a maximum duration, a team name. Without a
- * term, newest first. One statement brings the page and the total.
+ * published packages: any of the tags, a price range, a maximum duration, a team name, the team's
+ * category. By relevance (without a term, newest first), price, rating or newest, always ending with
+ * the id so pages neither repeat nor skip. One statement brings the page and the total.
  */
 export async function searchPublished(
   db: DatabaseOrTransaction,
@@ -458,6 +586,11 @@ export async function searchPublished(
     maxPrice: filters.maxPriceCents !== undefined,
     maxDuration: filters.maxDuration !== undefined,
     teamName: Boolean(filters.teamName),
+    category: filters.categoryId !== undefined,
+    sort:
+      !filters.term && (filters.sort ?? 'relevance') === 'relevance'
+        ? 'newest'
+        : (filters.sort ?? 'relevance'),
   };
   const values = (skip: number, limit: number): Partial<SearchValues> => ({
     ...(shape.term && { term: filters.term }),
@@ -466,14 +599,15 @@ export async function searchPublished(
     ...(shape.maxPrice && { maxPriceCents: filters.maxPriceCents }),
     ...(shape.maxDuration && { maxDuration: filters.maxDuration }),
     ...(shape.teamName && { teamPattern: `%${escapeLike(filters.teamName ?? '')}%` }),
+    ...(shape.category && { categoryId: filters.categoryId }),
     skip,
     limit,
     window: skip + limit,
   });
-  // A team's name can change without a new catalogue version, so totals with a team name are counted
-  // every time; any other total depends only on the packages.
+  // A team's name and category can change without a new catalogue version, so totals with a team name
+  // or a category are counted every time; any other total depends only on the packages.
   const { skip: _skip, limit: _limit, window: _window, ...criteria } = values(0, 0);
-  const key = shape.teamName ? undefined : JSON.stringify([shapeName(shape), criteria]);
+  const key = shape.teamName || shape.category ? undefined : JSON.stringify([shapeName(shape), criteria]);
   const statement = searchStatementFor(shape)(db);
   const page = await statement.execute({ ...values(window.skip, window.limit), ...knownValues(db, key) });
   const answer = await withTotal(page, () => statement.execute({ ...values(0, 1), ...knownValues(db, key) }));

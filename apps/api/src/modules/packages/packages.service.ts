@@ -1,4 +1,4 @@
-import type { PackageList, PackageStatus, ServicePackage } from '@teamhire/shared';
+import type { PackageList, PackageSort, PackageStatus, ServicePackage } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
@@ -67,6 +67,8 @@ export async function searchPackages(
     max_price?: number | null;
     max_duration?: number | null;
     team_name?: string | null;
+    category_id?: number | null;
+    sort?: PackageSort | null;
   },
   window: { skip: number; limit: number },
 ): Promise<PackageList> {
@@ -84,6 +86,8 @@ export async function searchPackages(
       maxPriceCents: input.max_price == null ? undefined : toCents(input.max_price),
       maxDuration: input.max_duration ?? undefined,
       teamName: input.team_name || undefined,
+      categoryId: input.category_id ?? undefined,
+      sort: input.sort ?? undefined,
     },
     window,
   );

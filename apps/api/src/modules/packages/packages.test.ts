@@ -864,4 +864,174 @@ describe('service packages', () => {
       }
     });
   });
+  describe('search order and category', () => {
+    /** Tagged 'orderprobe' so a tag filter sees only these; two share a price, two share a rating. */
+    let cheap: ServicePackage;
+    let tiedLow: ServicePackage;
+    let tiedHigh: ServicePackage;
+    let dear: ServicePackage;
+    let unrated: ServicePackage;
+    let category: { id: number };
+    let categorisedTeam: { id: number; name: string };
+
+    async function review(item: ServicePackage, rating: number) {
+      const pool = context.database.pool;
+      const order = await pool.query<{ id: number }>(
+        `insert into orders (buyer_id, service_package_id, team_id, status, total_cents, completed_at)
+         values ($1, $2, $3, 'completed', 10000, now()) returning id`,
+        [buyer.id, item.id, item.team_id],
+      );
+      await pool.query(
+        'insert into reviews (order_id, buyer_id, team_id, service_package_id, rating) values ($1, $2, $3, $4, $5)',
+        [order.rows[0]!.id, buyer.id, item.team_id, item.id, rating],
+      );
+    }
+
+    beforeAll(async () => {
+      const inserted = await context.database.pool.query<{ id: number }>(
+        "insert into service_categories (name, description) values ('Order probe category', 'For the tests') returning id",
+      );
+      category = inserted.rows[0]!;
+      categorisedTeam = await insertTeam(admin, 'Categorised Crew');
+      await context.database.pool.query('update teams set service_category_id = $1 where id = $2', [
+        category.id,
+        categorisedTeam.id,
+      ]);
+      const probe = (title: string, price: number, teamId = team.id) =>
+        createPublished({
+          team_id: teamId,
+          title,
+          price,
+          tags: 'orderprobe',
+          description: 'Orderprobe work done with care and speed.',
+        });
+      cheap = await probe('Orderprobe cheap audit', 10);
+      tiedLow = await probe('Orderprobe tied audit one', 250, categorisedTeam.id);
+      tiedHigh = await probe('Orderprobe tied audit two', 250, categorisedTeam.id);
+      dear = await probe('Orderprobe premium rebuild', 9000);
+      unrated = await probe('Orderprobe unrated sketch', 500);
+      await review(dear, 5);
+      await review(tiedLow, 4);
+      await review(tiedHigh, 5);
+      await review(tiedHigh, 3);
+      await review(cheap, 2);
+    });
+
+    it('orders by price low to high and high to low, ties by id', async () => {
+      const ascending = await search({ tags: ['orderprobe'], sort: 'price_asc' });
+      expect(ids(ascending)).toEqual([cheap.id, tiedLow.id, tiedHigh.id, unrated.id, dear.id]);
+      const descending = await search({ tags: ['orderprobe'], sort: 'price_desc' });
+      expect(ids(descending)).toEqual([dear.id, unrated.id, tiedHigh.id, tiedLow.id, cheap.id]);
+      expect(ascending.total).toBe(5);
+      expect(descending.total).toBe(5);
+    });
+
+    it('orders by rating (more reviews first on a tie, unreviewed last) and by newest', async () => {
+      const rated = await search({ tags: ['orderprobe'], sort: 'rating' });
+      // dear 5.0 (1), tiedLow 4.0 (1) and tiedHigh 4.0 (2): the one with more reviews first, cheap 2.0, unrated.
+      expect(ids(rated)).toEqual([dear.id, tiedHigh.id, tiedLow.id, cheap.id, unrated.id]);
+      const newest = await search({ tags: ['orderprobe'], sort: 'newest' });
+      expect(ids(newest)).toEqual([unrated.id, dear.id, tiedHigh.id, tiedLow.id, cheap.id]);
+      expect(ids(await search({ tags: ['orderprobe'], sort: 'relevance' }))).toEqual(ids(newest));
+    });
+
+    it('orders a term search by price or rating over the same matches as relevance', async () => {
+      const relevance = await search({ search_term: 'orderprobe' });
+      const byPrice = await search({ search_term: 'orderprobe', sort: 'price_asc' });
+      const byRating = await search({ search_term: 'orderprobe', sort: 'rating' });
+      const byNewest = await search({ search_term: 'orderprobe', sort: 'newest' });
+      expect(ids(byPrice)).toEqual([cheap.id, tiedLow.id, tiedHigh.id, unrated.id, dear.id]);
+      expect(ids(byRating)).toEqual([dear.id, tiedHigh.id, tiedLow.id, cheap.id, unrated.id]);
+      expect(ids(byNewest)).toEqual([unrated.id, dear.id, tiedHigh.id, tiedLow.id, cheap.id]);
+      for (const sorted of [byPrice, byRating, byNewest]) {
+        expect(sorted.total).toBe(relevance.total);
+        expect([...ids(sorted)].sort()).toEqual([...ids(relevance)].sort());
+      }
+      // A typo finds the same packages through their close title word, in price order too.
+      expect(ids(await search({ search_term: 'orderprobee', sort: 'price_desc' }))).toEqual([
+        dear.id,
+        unrated.id,
+        tiedHigh.id,
+        tiedLow.id,
+        cheap.id,
+      ]);
+    });
+
+    it('pages every order without repeating or skipping a package, across ties', async () => {
+      for (const sort of ['price_asc', 'price_desc', 'rating', 'newest'] as const) {
+        for (const body of [{ sort }, { sort, search_term: 'orderprobe' }, { sort, tags: ['orderprobe'] }]) {
+          const all = await search(body, '?limit=100');
+          const paged: number[] = [];
+          for (let skip = 0; skip < all.total; skip += 2) {
+            const page = await search(body, `?skip=${skip}&limit=2`);
+            expect(page.total).toBe(all.total);
+            paged.push(...ids(page));
+          }
+          expect(paged, JSON.stringify(body)).toEqual(ids(all));
+          expect(new Set(paged).size).toBe(all.total);
+        }
+      }
+      // The whole catalogue in price order is sorted, ties by id.
+      const everything = await search({ sort: 'price_asc' }, '?limit=100');
+      const pairs = everything.items.map((item) => [item.price, item.id] as const);
+      expect(pairs).toEqual([...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    });
+
+    it("filters by the team's category, alone and with a term and an order", async () => {
+      const inCategory = await search({ category_id: category.id });
+      expect(ids(inCategory)).toEqual([tiedHigh.id, tiedLow.id]);
+      expect(inCategory.total).toBe(2);
+      const ordered = await search({ category_id: category.id, sort: 'price_asc', search_term: 'audit' });
+      expect(ids(ordered)).toEqual([tiedLow.id, tiedHigh.id]);
+      expect((await search({ category_id: 2_000_000 })).total).toBe(0);
+    });
+
+    it("counts a category's total every time, since a team can change its category", async () => {
+      expect((await search({ category_id: category.id, sort: 'price_desc' })).total).toBe(2);
+      await context.database.pool.query('update teams set service_category_id = $1 where id = $2', [
+        category.id,
+        secondTeam.id,
+      ]);
+      try {
+        const widened = await search({ category_id: category.id, sort: 'price_desc' });
+        expect(widened.total).toBeGreaterThan(2);
+        expect(
+          widened.items.every((item) => [categorisedTeam.id, secondTeam.id].includes(item.team_id)),
+        ).toBe(true);
+      } finally {
+        await context.database.pool.query('update teams set service_category_id = null where id = $1', [
+          secondTeam.id,
+        ]);
+      }
+    });
+
+    it('reuses a known total per order only while the catalogue stands (decision 0045)', async () => {
+      for (const sort of ['price_asc', 'rating'] as const) {
+        expect((await search({ tags: ['orderprobe'], sort })).total).toBe(5);
+      }
+      const added = await createPublished({
+        title: 'Orderprobe late addition',
+        price: 1,
+        tags: 'orderprobe',
+      });
+      for (const sort of ['price_asc', 'rating', 'price_desc'] as const) {
+        expect((await search({ tags: ['orderprobe'], sort })).total).toBe(6);
+      }
+      expect(ids(await search({ tags: ['orderprobe'], sort: 'price_asc' }))[0]).toBe(added.id);
+      const removed = await call('DELETE', `/api/service-packages/${added.id}`, admin);
+      expect(removed.statusCode, removed.body).toBe(204);
+      expect((await search({ tags: ['orderprobe'], sort: 'price_asc' }, '?skip=50&limit=5')).total).toBe(5);
+    });
+
+    it('refuses an unknown order and a bad category with a clear message; visitors may search', async () => {
+      const unknown = await call('POST', '/api/service-packages/search', undefined, { sort: 'cheapest' });
+      expectValidation(unknown, 'Unknown sort; use one of relevance, price_asc, price_desc, rating, newest');
+      for (const category_id of [0, -3, 1.5, 'seo']) {
+        const response = await call('POST', '/api/service-packages/search', undefined, { category_id });
+        expect(response.statusCode, response.body).toBe(422);
+      }
+      const visitor = await call('POST', '/api/service-packages/search', undefined, { sort: 'rating' });
+      expect(visitor.statusCode).toBe(200);
+    });
+  });
 });

@@ -10,15 +10,23 @@ export interface DialogContentProps {
   title: string;
   description?: ReactNode;
   children: ReactNode;
+  /** 'sheet': the full width of the screen, rising from the bottom, as phones show a panel of filters. */
+  placement?: 'center' | 'sheet';
 }
 
+const PLACEMENT_CLASS_NAME = {
+  center:
+    'top-1/2 left-1/2 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl',
+  sheet: 'inset-x-0 bottom-0 max-h-[85vh] w-full rounded-t-2xl',
+};
+
 /** A modal with a title, focus kept inside, Escape and the close button to leave. */
-export function DialogContent({ title, description, children }: DialogContentProps) {
+export function DialogContent({ title, description, children, placement = 'center' }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="dialog-overlay fixed inset-0 z-50 bg-slate-900/50" />
       <DialogPrimitive.Content
-        className="dialog-content fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
+        className={`dialog-content fixed z-50 overflow-y-auto bg-white p-6 shadow-xl focus:outline-none ${PLACEMENT_CLASS_NAME[placement]}`}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <div className="flex items-start justify-between gap-4">

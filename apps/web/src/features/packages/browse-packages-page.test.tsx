@@ -1,9 +1,9 @@
 import { PACKAGE_TEXTS } from '@teamhire/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { LocationProbe, renderWithProviders } from '../../test/render';
 import { BrowsePackagesPage } from './browse-packages-page';
 import { packageFixture, packageListFixture } from './package-fixtures';
 
@@ -11,12 +11,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(handler: (request: RecordedRequest) => Response) {
+const categories = [
+  { id: 3, name: 'Web Development', description: null, is_active: true, created_at: '2024-01-01T00:00:00Z' },
+  { id: 4, name: 'Mobile Apps', description: null, is_active: true, created_at: '2024-01-01T00:00:00Z' },
+];
+
+/** The page at `route`, its packages answered by `handler`, the categories by a fixed list. */
+function renderPage(handler: (request: RecordedRequest) => Response, route = '/services/browse') {
   signIn();
-  const requests = stubFetch(handler);
-  renderWithProviders(<BrowsePackagesPage />, { route: '/services/browse', path: '/services/browse' });
-  return requests;
+  const all = stubFetch((request) =>
+    request.url.startsWith('/api/service-categories') ? jsonResponse(categories) : handler(request),
+  );
+  const rendered = renderWithProviders(
+    <>
+      <BrowsePackagesPage />
+      <LocationProbe />
+    </>,
+    { route, path: '/services/browse' },
+  );
+  return Object.assign(all, { router: rendered.router });
 }
+
+/** The package requests, without the category list the filters load. */
+const packageRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.startsWith('/api/service-packages'));
+
+const location = () => screen.getByRole('status', { name: 'Current location' }).textContent;
 
 const searches = (requests: RecordedRequest[]) =>
   requests.filter((request) => request.url.startsWith('/api/service-packages/search'));
@@ -32,7 +52,7 @@ describe('BrowsePackagesPage', () => {
       ),
     );
     const card = await screen.findByRole('article', { name: 'Landing page in a week' });
-    expect(requests[0]!.url).toBe('/api/service-packages?skip=0&limit=50');
+    expect(packageRequests(requests)[0]!.url).toBe('/api/service-packages?skip=0&limit=50');
     expect(within(card).getByText(`${'x'.repeat(150)}...`)).toBeTruthy();
     expect(within(card).queryByText(/TAIL-NOT-SHOWN/)).toBeNull();
     const tags = within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem');
@@ -103,7 +123,8 @@ describe('BrowsePackagesPage', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /Previous/ }).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     await screen.findByRole('article', { name: 'Second page package' });
-    expect(requests.at(-1)!.url).toBe('/api/service-packages?skip=50&limit=50');
+    expect(packageRequests(requests).at(-1)!.url).toBe('/api/service-packages?skip=50&limit=50');
+    expect(location()).toBe('/services/browse?page=2');
     expect(screen.getByText('Page 2 of 3')).toBeTruthy();
   });
 
@@ -123,12 +144,89 @@ describe('BrowsePackagesPage', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByRole('article', { name: 'Landing page in a week' });
-    expect(requests).toHaveLength(2);
+    expect(packageRequests(requests)).toHaveLength(2);
   });
 
   it('shows a loading state first', async () => {
     renderPage(() => jsonResponse(packageListFixture([packageFixture()])));
-    expect(screen.getByRole('status').textContent).toContain('Loading services...');
+    expect(screen.getByText('Loading services...')).toBeTruthy();
     await screen.findByRole('article', { name: 'Landing page in a week' });
+  });
+  it('restores the search, filters, order and page from a shared URL', async () => {
+    const requests = renderPage(
+      () => jsonResponse(packageListFixture([packageFixture()], 120)),
+      '/services/browse?q=landing&tags=seo&min_price=10&category=4&sort=price_asc&page=2',
+    );
+    await screen.findByRole('article', { name: 'Landing page in a week' });
+    expect(searches(requests)).toEqual([
+      {
+        url: '/api/service-packages/search?skip=50&limit=50',
+        method: 'POST',
+        body: { search_term: 'landing', tags: ['seo'], min_price: 10, category_id: 4, sort: 'price_asc' },
+      },
+    ]);
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search services' }).value).toBe(
+      'landing',
+    );
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('price_asc');
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).value).toBe('4'),
+    );
+    expect(screen.getByRole('option', { name: 'Mobile Apps' })).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    // The phone sheet's button counts the filters (tags, min price, category); text and order are not filters.
+    expect(screen.getByRole('button', { name: 'Filters, 3 active' })).toBeTruthy();
+  });
+
+  it('puts an order and a category in the URL as new entries; Back restores the previous results', async () => {
+    const requests = renderPage(() => jsonResponse(packageListFixture([packageFixture()])));
+    await screen.findByRole('article', { name: 'Landing page in a week' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: 'price_desc' } });
+    expect(location()).toBe('/services/browse?sort=price_desc');
+    await waitFor(() => expect(searches(requests).at(-1)?.body).toEqual({ sort: 'price_desc' }));
+    await screen.findByRole('option', { name: 'Web Development' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: '3' } });
+    expect(location()).toBe('/services/browse?category=3&sort=price_desc');
+    await waitFor(() =>
+      expect(searches(requests).at(-1)?.body).toEqual({ category_id: 3, sort: 'price_desc' }),
+    );
+
+    await act(() => requests.router.navigate(-1));
+    expect(location()).toBe('/services/browse?sort=price_desc');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).value).toBe('');
+    await act(() => requests.router.navigate(-1));
+    expect(location()).toBe('/services/browse');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('relevance');
+  });
+
+  it('writes typed text to the URL once typing pauses, replacing the entry, and back to the first page', async () => {
+    const requests = renderPage(() => jsonResponse(packageListFixture([packageFixture()], 120)));
+    await screen.findByRole('article', { name: 'Landing page in a week' });
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(location()).toBe('/services/browse?page=2');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search services' }), {
+      target: { value: 'seo audit' },
+    });
+    expect(location()).toBe('/services/browse?page=2');
+    await waitFor(() => expect(location()).toBe('/services/browse?q=seo+audit'), { timeout: 2000 });
+    expect(searches(requests).at(-1)).toMatchObject({ url: '/api/service-packages/search?skip=0&limit=50' });
+    // Replaced, not added: Back leaves the typed search for the entry before it (page 1, no text).
+    await act(() => requests.router.navigate(-1));
+    expect(location()).toBe('/services/browse');
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search services' }).value).toBe('');
+  });
+
+  it('opens the filters in a dialog that keeps focus, and closes it with Show results', async () => {
+    renderPage(() => jsonResponse(packageListFixture([packageFixture()])));
+    await screen.findByRole('article', { name: 'Landing page in a week' });
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    await waitFor(() => expect(sheet.contains(document.activeElement)).toBe(true));
+    fireEvent.change(within(sheet).getByLabelText('Max duration (days)'), { target: { value: '7' } });
+    expect(within(sheet).getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Show results' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Filters, 1 active' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/services/browse?max_duration=7'), { timeout: 2000 });
   });
 });

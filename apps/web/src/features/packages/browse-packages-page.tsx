@@ -6,7 +6,7 @@ export function BrowsePackagesPage() {
   return (
     <WidePage
       title="Browse Services"
-      description="Fixed-price service packages from verified teams. Search by what you need and narrow by price, delivery time and team."
+      description="Fixed-price service packages from verified teams. Search by what you need, narrow by category, price, delivery time and team, and sort by price, rating or date."
       back={{ to: '/services', label: 'Back to Services' }}
     >
       <PackageSearchPanel />

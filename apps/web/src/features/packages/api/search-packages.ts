@@ -18,10 +18,15 @@ export function searchPackages(
   });
 }
 
-/** True when nothing narrows the list: the plain published listing answers it. */
+/**
+ * True when nothing narrows the list and it is in the listing's order (newest first, which is what
+ * relevance means without a term): the plain published listing answers it.
+ */
 function isUnfiltered(criteria: PackageSearch): boolean {
-  return Object.values(criteria).every(
-    (value) => value == null || value === '' || (Array.isArray(value) && value.length === 0),
+  return Object.entries(criteria).every(([field, value]) =>
+    field === 'sort'
+      ? value == null || value === 'relevance' || value === 'newest'
+      : value == null || value === '' || (Array.isArray(value) && value.length === 0),
   );
 }
 

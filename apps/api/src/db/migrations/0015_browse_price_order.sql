@@ -1,0 +1,1 @@
+CREATE INDEX "service_packages_published_price_idx" ON "service_packages" USING btree ("price_cents","id") WHERE "service_packages"."status" = 'published';
