@@ -7,13 +7,6 @@ import { TEAM_AVAILABILITY } from './teams';
 /** How many of the newest reviews the public team page gets with the team; more come page by page. */
 export const TEAM_PROFILE_REVIEWS = 5;
 
-export const TEAM_PROFILE_TEXTS = {
-  notFound: 'Team Not Found',
-  loadFailed: 'Failed to load the team. Please try again.',
-  noPackages: 'No published packages yet',
-  noReviews: 'No reviews yet',
-} as const;
-
 /** A member as strangers see them: no email, nothing private. */
 export const teamProfileMemberSchema = z.object({
   id: z.number().int(),
