@@ -24,7 +24,13 @@ export function teamProfileFixture(overrides: Partial<TeamProfile> = {}): TeamPr
     packages: [packageFixture({ id: 31, title: 'Storefront in two weeks' })],
     reviews: [
       reviewFixture({ id: 1, team_id: 7, rating: 5, comment: 'Shipped early.' }),
-      reviewFixture({ id: 2, team_id: 7, rating: 4, comment: 'Good work.', buyer: { id: 8, username: 'alan' } }),
+      reviewFixture({
+        id: 2,
+        team_id: 7,
+        rating: 4,
+        comment: 'Good work.',
+        buyer: { id: 8, username: 'alan' },
+      }),
     ],
     rating_distribution: [
       { rating: 5, count: 1 },

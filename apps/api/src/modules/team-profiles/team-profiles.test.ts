@@ -55,11 +55,10 @@ describe('GET /api/teams/:id/profile', () => {
       [options.buyerId ?? buyer.id, packageId, teamId, options.status ?? 'completed', options.dueAt ?? null],
     );
     for (const at of options.deliveredAt ?? []) {
-      await query(`insert into deliveries (order_id, author_id, message, created_at) values ($1, $2, 'Done', $3)`, [
-        row!.id,
-        admin.id,
-        at,
-      ]);
+      await query(
+        `insert into deliveries (order_id, author_id, message, created_at) values ($1, $2, 'Done', $3)`,
+        [row!.id, admin.id, at],
+      );
     }
     return row!.id;
   }
@@ -168,7 +167,13 @@ describe('GET /api/teams/:id/profile', () => {
         avatar_url: null,
         role: 'admin',
       },
-      { id: member.id, username: member.username, display_name: member.username, avatar_url: null, role: 'member' },
+      {
+        id: member.id,
+        username: member.username,
+        display_name: member.username,
+        avatar_url: null,
+        role: 'member',
+      },
     ]);
     expect(profile.packages.map((item) => item.title)).toEqual(['Published package']);
     expect(profile.reviews).toHaveLength(5);

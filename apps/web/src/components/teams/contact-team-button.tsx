@@ -28,7 +28,9 @@ export function ContactTeamButton({
       aria-label={`${label}: ${team.name}`}
       onClick={() => contactTeam(team)}
     >
-      {unavailable ? null : <MessageSquare aria-hidden="true" className={size === 'lg' ? 'size-5' : 'size-4'} />}
+      {unavailable ? null : (
+        <MessageSquare aria-hidden="true" className={size === 'lg' ? 'size-5' : 'size-4'} />
+      )}
       {label}
     </Button>
   );

@@ -14,11 +14,19 @@ import { TeamPageMembers } from './components/team-page-members';
 import { TeamPageReviews } from './components/team-page-reviews';
 
 /** A package card as the browse page draws it; the app passes it in (it belongs to the packages feature). */
-export type PackageCardComponent = ComponentType<{ item: ServicePackage }>;
+type PackageCardComponent = ComponentType<{ item: ServicePackage }>;
 
 const TEAMS_PATH = '/teams';
 
-function Section({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+function Section({
+  title,
+  children,
+  className = '',
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const titleId = useId();
   return (
     <section
@@ -41,11 +49,7 @@ function TeamPackages({ team, PackageCard }: { team: TeamProfile; PackageCard: P
         {`Packages (${team.packages.length})`}
       </h2>
       {team.packages.length === 0 ? (
-        <EmptyState
-          icon={Package}
-          title={T.noPackages}
-          text="Contact the team to ask about your project."
-        />
+        <EmptyState icon={Package} title={T.noPackages} text="Contact the team to ask about your project." />
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2">
           {team.packages.map((item) => (

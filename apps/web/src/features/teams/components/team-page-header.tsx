@@ -21,7 +21,7 @@ const AVAILABILITY_DOT: Record<TeamProfile['availability'], string> = {
  * The team's logo, or its initials on the banner's colours when it has none (or it fails to load).
  * Decorative: the team's name is the heading beside it.
  */
-export function TeamLogo({ name, logoUrl, gradient }: { name: string; logoUrl?: string | null; gradient: string }) {
+function TeamLogo({ name, logoUrl, gradient }: { name: string; logoUrl?: string | null; gradient: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showPicture = Boolean(logoUrl) && failedUrl !== logoUrl;
   return (
@@ -78,7 +78,10 @@ export function TeamPageHeader({ team, logoUrl }: { team: TeamProfile; logoUrl?:
               {`Member since ${formatMonthLabel(team.created_at.slice(0, 7))}`}
             </li>
             <li className="flex items-center gap-1.5">
-              <span aria-hidden="true" className={`size-2 rounded-full ${AVAILABILITY_DOT[team.availability]}`} />
+              <span
+                aria-hidden="true"
+                className={`size-2 rounded-full ${AVAILABILITY_DOT[team.availability]}`}
+              />
               {AVAILABILITY_TEXT[team.availability]}
             </li>
           </ul>

@@ -34,7 +34,10 @@ function MoreReviews({ teamId }: { teamId: number }) {
   }
   if (reviews.isError) {
     return (
-      <ErrorWithRetry message="Failed to load reviews. Please try again." onRetry={() => void reviews.refetch()} />
+      <ErrorWithRetry
+        message="Failed to load reviews. Please try again."
+        onRetry={() => void reviews.refetch()}
+      />
     );
   }
   return <ReviewList reviews={reviews.data.items} />;
