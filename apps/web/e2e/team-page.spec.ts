@@ -9,6 +9,9 @@ const SIZES = [
   ['390×844', { width: 390, height: 844 }],
 ] as const;
 
+/** How long a page may take to arrive on two cores shared with other work. */
+const ARRIVAL = { timeout: 30_000 };
+
 interface World {
   teamId: number;
   teamName: string;
@@ -84,13 +87,16 @@ async function pageAt(browser: Browser, viewport: { width: number; height: numbe
 
 for (const [size, viewport] of SIZES) {
   test(`from a package to its team's page at ${size}: figures, packages, reviews`, async ({ browser }) => {
+    // Two pages, each waiting on its data, and an axe scan: more than the default on a shared machine.
+    test.slow();
     const page = await pageAt(browser, viewport);
     await page.goto(`/service-package/${world.packageId}`);
-    await expect(page.getByRole('heading', { level: 1, name: world.title })).toBeVisible();
+    // A pre-rendered page: the app (and with it the data) comes after the first paint.
+    await expect(page.getByRole('heading', { level: 1, name: world.title })).toBeVisible(ARRIVAL);
     await page.getByRole('link', { name: world.teamName }).first().click();
 
     await expect(page).toHaveURL(new RegExp(`/teams/${world.teamId}$`));
-    await expect(page.getByRole('heading', { level: 1, name: world.teamName })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: world.teamName })).toBeVisible(ARRIVAL);
     const figures = page.getByRole('region', { name: 'Team figures' });
     const figure = (label: string) => figures.locator('div').filter({ hasText: label }).locator('dd').first();
     await expect(figure('Completed projects')).toHaveText('1');
