@@ -40,6 +40,7 @@ import { createPayouts, payoutsContext, type Payouts } from './modules/payments/
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
+import { teamProfilesRoutes } from './modules/team-profiles/team-profiles.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createRetention, type Retention } from './modules/retention/retention.service';
@@ -279,6 +280,7 @@ export async function buildApp({
   await app.register(paymentsRoutes, deps);
   await app.register(moneyRoutes, deps);
   await app.register(reviewsRoutes, deps);
+  await app.register(teamProfilesRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);

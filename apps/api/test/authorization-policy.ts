@@ -176,6 +176,8 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'POST /api/orders/:id/review': ['buyer'],
   'GET /api/service-packages/:id/reviews': EVERYONE,
   'GET /api/teams/:id/reviews': EVERYONE,
+  /** The public team page: no emails, nothing a stranger may not see. */
+  'GET /api/teams/:id/profile': EVERYONE,
 
   // Billing: one's own saved methods and payments (the objects here are `buyer`'s).
   'GET /api/user/payment-methods': SIGNED_IN,

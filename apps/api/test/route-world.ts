@@ -654,6 +654,7 @@ export async function createRouteWorld(context: TestContext) {
         url: `/api/service-packages/${publishedPackageA}/reviews`,
       }),
       'GET /api/teams/:id/reviews': () => ({ url: `/api/teams/${teamA.id}/reviews` }),
+      'GET /api/teams/:id/profile': () => ({ url: `/api/teams/${teamA.id}/profile` }),
       'GET /api/user/payment-methods': () => ({ url: '/api/user/payment-methods' }),
       'POST /api/user/payment-methods': () => ({
         url: '/api/user/payment-methods',

@@ -21,3 +21,4 @@ export * from './deliveries';
 export * from './orders';
 export * from './text-rule';
 export * from './money';
+export * from './team-profiles';

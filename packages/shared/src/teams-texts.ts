@@ -24,6 +24,14 @@ export const TEAM_TEXTS = {
   responseRequiredToApprove: 'A response message is required to approve',
 } as const;
 
+/** The public team page (`/teams/{id}`). */
+export const TEAM_PROFILE_TEXTS = {
+  notFound: 'Team Not Found',
+  loadFailed: 'Failed to load the team. Please try again.',
+  noPackages: 'No published packages yet',
+  noReviews: 'No reviews yet',
+} as const;
+
 export const VERIFICATION_TEXTS = {
   reasonRequired: 'Please provide a reason for your application',
   messageTooShort: 'Verification message must be at least 50 characters',

@@ -30,7 +30,7 @@ function renderRoutes(routeObjects: RouteObject[], path: string) {
 describe('routes', () => {
   it('redirects an unknown path to the landing page', async () => {
     stubApi();
-    const router = renderRoutes(routes, '/teams/not-built-yet');
+    const router = renderRoutes(routes, '/no-such-page/here');
     expect(
       await screen.findByRole(
         'heading',

@@ -38,4 +38,13 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
       return [`/api/service-packages/${id}`, `/api/service-packages/${id}/reviews`];
     },
   },
+  {
+    // Like the package page: one page for every team, as it looks while the team loads.
+    name: 'team',
+    url: '/teams/1',
+    pattern: '^/teams/[1-9][0-9]{0,15}$',
+    routeModule: 'src/app/team-page.tsx',
+    // The same address as getTeamProfile.
+    earlyRequests: (path) => [`/api/teams/${path.slice('/teams/'.length)}/profile`],
+  },
 ];

@@ -2,8 +2,9 @@ import type { RouteObject } from 'react-router';
 import { ProtectedRoute } from '../route-guards';
 
 /**
- * A visitor may look for teams, so the category page and /teams are public; /teams/browse (for sellers) needs
- * a sign-in.
+ * A visitor may look for teams, so the category page, /teams and a team's own page are public;
+ * /teams/browse (for sellers) needs a sign-in. `teams/:teamId` does not take /teams/browse, /teams/manage
+ * and the like: the router prefers a fixed segment to a parameter.
  */
 export const teamFinderRoutes: RouteObject[] = [
   {
@@ -18,6 +19,13 @@ export const teamFinderRoutes: RouteObject[] = [
     lazy: async () => {
       const { TeamsPage } = await import('../../features/team-finder/teams-page');
       return { Component: TeamsPage };
+    },
+  },
+  {
+    path: 'teams/:teamId',
+    lazy: async () => {
+      const { PublicTeamPage } = await import('../team-page');
+      return { Component: PublicTeamPage };
     },
   },
   {

@@ -104,7 +104,10 @@ describe('OrdersPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Team Orders' })).toBeTruthy();
     const chat = await screen.findByRole('link', { name: 'Chat about order #5' });
     expect(chat.getAttribute('href')).toBe('/team-chat-dashboard/3');
-    expect(screen.getByText('Pixel Crew · bought by ada')).toBeTruthy();
+    // The team's name leads to its public page; who bought follows it.
+    const team = screen.getByRole('link', { name: 'Pixel Crew' });
+    expect(team.getAttribute('href')).toBe('/teams/3');
+    expect(team.parentElement?.textContent).toBe('Pixel Crew · bought by ada');
     expect(requests.some((request) => request.url.includes('scope=team'))).toBe(true);
   });
 

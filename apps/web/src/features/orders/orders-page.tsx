@@ -84,7 +84,13 @@ function OrderCard({ order }: { order: Order }) {
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          {order.viewer.is_buyer ? order.team.name : `${order.team.name} · bought by ${order.buyer.username}`}
+          <Link
+            to={`/teams/${order.team.id}`}
+            className="font-medium text-slate-700 underline-offset-2 hover:text-indigo-700 hover:underline"
+          >
+            {order.team.name}
+          </Link>
+          {order.viewer.is_buyer ? null : ` · bought by ${order.buyer.username}`}
         </p>
         <p className="mt-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-900">{formatMoney(order.total_amount)}</span>

@@ -38,7 +38,9 @@ describe('PackageDetailPage', () => {
   it('shows every field of the package and its team', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Landing page in a week' })).toBeTruthy();
-    expect(screen.getAllByText('Launch Crew').length).toBeGreaterThan(0);
+    // The team's name, in the title and in the team's box, leads to the team's public page.
+    const teamLinks = screen.getAllByRole('link', { name: 'Launch Crew' });
+    expect(teamLinks.map((link) => link.getAttribute('href'))).toEqual(['/teams/21', '/teams/21']);
     const order = screen.getByRole('region', { name: 'Price' });
     expect(within(order).getByText('$499.99')).toBeTruthy();
     expect(screen.getByText('One-time payment')).toBeTruthy();

@@ -122,7 +122,14 @@ function PackageDetail({ item }: { item: ServicePackage }) {
         </section>
 
         <DetailSection title="About the team">
-          <p className="font-semibold text-slate-900">{team.name}</p>
+          <p>
+            <Link
+              to={`/teams/${team.id}`}
+              className="font-semibold text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+            >
+              {team.name}
+            </Link>
+          </p>
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <div>
               <dt className="text-slate-500">Members</dt>
@@ -258,7 +265,13 @@ export function PackageDetailPage() {
               </h1>
               <p className="mt-2 flex items-center gap-2 text-slate-600">
                 <Users aria-hidden="true" className="size-4" />
-                by <span className="font-semibold text-slate-900">{item.data.team.name}</span>
+                by{' '}
+                <Link
+                  to={`/teams/${item.data.team.id}`}
+                  className="font-semibold text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+                >
+                  {item.data.team.name}
+                </Link>
               </p>
             </header>
             <div className="mt-8">

@@ -15,7 +15,7 @@ import { useMyApplications } from '../../lib/queries/get-my-applications';
 import { useApplyToTeam } from './api/apply-to-team';
 import { useTeams } from './api/get-teams';
 import { applyButtonState, type SellerStanding } from './apply-button-state';
-import { ContactTeamButton } from './components/contact-team-button';
+import { ContactTeamButton } from '../../components/teams/contact-team-button';
 import { TeamResults } from './components/team-results';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { WidePage } from '../../components/ui/wide-page';

@@ -19,7 +19,7 @@ import {
   type ChoiceGroupProps,
   type ChoiceItem,
 } from './components/choice-groups';
-import { ContactTeamButton } from './components/contact-team-button';
+import { ContactTeamButton } from '../../components/teams/contact-team-button';
 import { TeamResults } from './components/team-results';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { TagList } from './components/tag-list';

@@ -14,7 +14,7 @@ import { useProjectTypes } from '../../lib/queries/get-project-types';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
 import { useTechnologies } from './api/get-technologies';
 import { useTeams } from './api/get-teams';
-import { ContactTeamButton } from './components/contact-team-button';
+import { ContactTeamButton } from '../../components/teams/contact-team-button';
 import { TeamResults } from './components/team-results';
 import { WidePage } from '../../components/ui/wide-page';
 import { CONTACT_US_PATH } from './contact-us-path';

@@ -4,6 +4,8 @@ export const teamQueryKeys = {
   mine: ['teams', 'mine'] as const,
   memberOf: ['teams', 'member-of'] as const,
   detail: (teamId: number) => ['teams', 'detail', teamId] as const,
+  /** The public team page. */
+  profile: (teamId: number) => ['teams', 'profile', teamId] as const,
   applications: (teamId: number) => ['teams', 'applications', teamId] as const,
   myApplications: ['teams', 'my-applications'] as const,
 };

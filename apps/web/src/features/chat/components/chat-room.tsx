@@ -34,8 +34,11 @@ export function ChatHeader({
   connection,
   subtitle,
   back = DASHBOARD_BACK_LINK,
+  titleTo,
 }: {
   title: string;
+  /** Where the title links to: the team's page when the title is the team's name. */
+  titleTo?: string;
   role?: string;
   connection?: string;
   subtitle?: ReactNode;
@@ -51,7 +54,15 @@ export function ChatHeader({
         {back.label}
       </Link>
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-lg font-semibold text-slate-900">{title}</h1>
+        <h1 className="truncate text-lg font-semibold text-slate-900">
+          {titleTo ? (
+            <Link to={titleTo} className="underline-offset-2 hover:text-indigo-700 hover:underline">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h1>
         {subtitle ? <p className="truncate text-sm text-slate-600">{subtitle}</p> : null}
       </div>
       {connection ? (
@@ -218,6 +229,7 @@ export function ChatRoom({
       <title>{`${access.team_name} · Team Chat · TeamHire`}</title>
       <ChatHeader
         title={access.team_name}
+        titleTo={`/teams/${access.team_id}`}
         role={ROLE_LABELS[access.role]}
         connection={connection}
         subtitle={subtitle}

@@ -64,7 +64,12 @@ export function TeamPanel({ teamId }: { teamId: number }) {
       {team.data ? (
         <>
           <div>
-            <p className="font-semibold text-slate-900">{team.data.name}</p>
+            <Link
+              to={`/teams/${team.data.id}`}
+              className="font-semibold text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+            >
+              {team.data.name}
+            </Link>
             {team.data.description ? (
               <p className="mt-1 text-sm text-slate-600">{team.data.description}</p>
             ) : null}

@@ -1,5 +1,6 @@
 import type { Order } from '@teamhire/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 
 export function InfoCard({ title, children }: { title: string; children: ReactNode }) {
@@ -44,7 +45,12 @@ export function OrderTeamCard({
   return (
     <InfoCard title="Team">
       <div className="flex items-center gap-2">
-        <p className="font-semibold text-slate-900">{team.name}</p>
+        <Link
+          to={`/teams/${team.id}`}
+          className="font-semibold text-slate-900 underline-offset-2 hover:text-indigo-700 hover:underline"
+        >
+          {team.name}
+        </Link>
         {showActivity ? (
           <span
             className={`rounded-full px-2 py-0.5 text-xs font-semibold ${team.is_active ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700'}`}

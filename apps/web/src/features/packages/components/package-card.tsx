@@ -25,7 +25,13 @@ export function PackageCard({ item }: { item: ServicePackage }) {
         </div>
         <p className="flex items-center gap-1.5 text-sm text-slate-600">
           <Users aria-hidden="true" className="size-4" />
-          {item.team.name}
+          {/* Above the title's card-wide link, so that the team's name opens the team's page. */}
+          <Link
+            to={`/teams/${item.team.id}`}
+            className="relative z-10 font-medium text-slate-700 underline-offset-2 hover:text-indigo-700 hover:underline"
+          >
+            {item.team.name}
+          </Link>
         </p>
         <p className="text-sm text-slate-700">{descriptionExcerpt(item.description)}</p>
         {visible.length > 0 ? (
