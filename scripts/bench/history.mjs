@@ -51,7 +51,12 @@ function cell(entry) {
   if (!entry) return '-';
   const value = entry.value ?? '-';
   const unit = entry.unit && entry.unit !== 'ratio' ? ` ${entry.unit}` : '';
-  return `${value}${unit}${entry.met === false ? ' (not met)' : ''}`;
+  // A CPU ratio shows the two times it divides.
+  const times =
+    entry.cpu_us_per_request === undefined
+      ? ''
+      : ` (${entry.reference_cpu_us_per_request} / ${entry.cpu_us_per_request} µs)`;
+  return `${value}${unit}${times}${entry.met === false ? ' (not met)' : ''}`;
 }
 
 const escapeCell = (text) => String(text).replaceAll('|', '\\|');

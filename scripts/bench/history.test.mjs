@@ -55,6 +55,10 @@ describe('benchmark history', () => {
     expect(section).toContain('| a new one | 0.5 (not met) | - | >= 0.8 |');
     expect(section).toContain('| a gone one | - | 1 | >= 0.8 |');
     expect(section).toContain('PostgreSQL 15.10');
+    const cpu = { ...latest.figures[0], cpu_us_per_request: 50, reference_cpu_us_per_request: 41 };
+    expect(readmeSection({ ...latest, figures: [cpu] }, undefined)).toContain(
+      '| a ratio | 0.82 (41 / 50 µs) | - |',
+    );
     const readme = `# Title\n\n${README_START}\nold\n${README_END}\n\n## Next\n`;
     const updated = replaceReadmeSection(readme, section);
     expect(updated.startsWith('# Title\n\n')).toBe(true);
