@@ -22,6 +22,13 @@ export default defineConfig({
         },
       },
       './apps/web',
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+        },
+      },
     ],
   },
 });

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
-import { loggerOptions, requestLoggerFactory } from './logger';
+import { AccessLogController, loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
 import { createPasswordHasher } from './modules/accounts/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
@@ -117,6 +117,7 @@ export async function buildApp({
   paymentProvider,
   storage: givenStorage,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const logController = new AccessLogController();
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -126,9 +127,11 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     genReqId: requestIdGenerator(),
     ...(config.logLevel === 'silent' ? {} : { childLoggerFactory: requestLoggerFactory }),
+    logController,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  logController.writeTo(app.log);
 
   // Every route, as registered: the authorization matrix test checks each one against its policy.
   const registeredRoutes: RegisteredRoute[] = [];
