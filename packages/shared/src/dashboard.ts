@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** How many items each dashboard list shows; its count says how many there are in all. */
 export const DASHBOARD_ITEMS = 5;
 
+/** The dashboard takes no parameters: the caller's role decides what it answers. */
+export const dashboardQuerySchema = z.strictObject({});
+
 /** One thing to do or look at, with the app path where it is handled. */
 export const dashboardItemSchema = z.object({
   /** Unique within its list (`order-12`, `room-3`, ...). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema, errorResponseSchema } from '@teamhire/shared';
+import { dashboardQuerySchema, dashboardSchema, errorResponseSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
 import { chatLimitsOf } from '../chat/chat.service';
 import { payoutsContext } from '../payments/payouts.service';
@@ -18,7 +18,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         tags: ['dashboard'],
         summary: "What the caller should do next: the sections of the caller's role, the others null",
         security: [{ bearerAuth: [] }],
-        response: { 200: dashboardSchema, 401: errorResponseSchema },
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema, 401: errorResponseSchema, 422: errorResponseSchema },
       },
     },
     async (request) => getDashboard(context, await deps.authenticator.requireActor(request)),
