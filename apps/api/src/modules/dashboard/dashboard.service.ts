@@ -31,8 +31,7 @@ const listOf = (count: number, items: DashboardItem[]): DashboardList => ({
   items: items.slice(0, DASHBOARD_ITEMS),
 });
 
-const isoOf = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
+const isoOf = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function orderItem(row: repository.DashboardOrderRow, side: 'buyer' | 'team'): DashboardItem {
   return {
@@ -88,12 +87,7 @@ const ACTIVE_ORDER_STATUSES = ['confirmed', 'in_progress', 'delivered', 'dispute
 
 async function buyerSection(context: DashboardContext, actor: Actor): Promise<Dashboard['buyer']> {
   const [orders, conversations] = await Promise.all([
-    repository.ordersByStatus(
-      context.chat.db,
-      { buyerId: actor.id },
-      ACTIVE_ORDER_STATUSES,
-      DASHBOARD_ITEMS,
-    ),
+    repository.ordersByStatus(context.chat.db, { buyerId: actor.id }, ACTIVE_ORDER_STATUSES, DASHBOARD_ITEMS),
     unreadConversations(context, actor, 'buyer'),
   ]);
   return {
@@ -147,7 +141,10 @@ const APPLICATION_STATUS_LABELS = {
 
 async function sellerSection(context: DashboardContext, actor: Actor): Promise<Dashboard['seller']> {
   const db = context.chat.db;
-  const [applications, teams] = await Promise.all([listOwnApplications(db, actor), listMemberTeams(db, actor)]);
+  const [applications, teams] = await Promise.all([
+    listOwnApplications(db, actor),
+    listMemberTeams(db, actor),
+  ]);
   return {
     applications: listOf(
       applications.length,

@@ -174,7 +174,9 @@ describe('GET /api/dashboard', () => {
     const section = dashboard.general_admin!;
     expect(section.pending_verifications).toMatchObject({
       count: 1,
-      items: [{ title: seller.username, detail: 'Wants to become a Team Admin', link: '/admin/verifications' }],
+      items: [
+        { title: seller.username, detail: 'Wants to become a Team Admin', link: '/admin/verifications' },
+      ],
     });
     expect(section.open_disputes.count).toBe(1);
     expect(section.open_disputes.items[0]!.title).toBe(item.title);

@@ -89,7 +89,7 @@ export function ProfileOverviewCard({ user }: { user: User }) {
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Verification</dt>
+          <dt className="text-xs font-medium text-slate-500">Role verification</dt>
           <dd className="mt-1">
             <Badge badge={verificationStatusBadge(user)} />
           </dd>
