@@ -16,6 +16,8 @@ for (const viewport of [
   test(`a team admin hears of an application live, in the bell and on /notifications, at ${viewport.width}px`, async ({
     browser,
   }) => {
+    // Two users sign in, one applies through the form, the other's pages update live.
+    test.slow();
     const admin = await createAccount('bell_admin', 'TEAM_ADMIN');
     const seller = await createAccount('bell_seller', 'SELLER');
     const teamName = newUsername('Bell Crew');
