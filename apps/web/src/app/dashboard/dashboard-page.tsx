@@ -42,7 +42,8 @@ export function DashboardPage() {
                   profile's badge and the seller's Team Admin application below: never one thing. */}
               {user.data.email_verified ? null : <EmailVerificationNotice user={user.data} />}
               <RoleDashboard />
-              <div className="grid gap-6 lg:grid-cols-3">
+              {/* minmax(0, 1fr) columns: a long username or email truncates instead of widening the page. */}
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
                 <div className="lg:col-span-2">
                   <ProfileOverviewCard user={user.data} />
                 </div>

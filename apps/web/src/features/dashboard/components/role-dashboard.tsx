@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardSection } from './dashboard-section';
 
-const grid = 'grid gap-6 md:grid-cols-2 xl:grid-cols-3';
+const grid = 'grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3';
 
 function EarningsCard({
   earnings,
