@@ -24,6 +24,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
@@ -271,6 +272,7 @@ export async function buildApp({
   await app.register(navigationRoutes, deps);
   await app.register(activityRoutes, deps);
   await app.register(notificationsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
   await app.register(verificationRoutes, deps);
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);

@@ -66,6 +66,8 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/notifications': SIGNED_IN,
   'POST /api/notifications/:id/read': ['buyer'],
   'POST /api/notifications/read-all': SIGNED_IN,
+  /** One's own dashboard, by role. */
+  'GET /api/dashboard': SIGNED_IN,
 
   // Role verification: anyone signed in may ask (a general admin is told there is nothing left to
   // ask for); general admins review.

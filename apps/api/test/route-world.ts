@@ -434,6 +434,7 @@ export async function createRouteWorld(context: TestContext) {
         return { url: `/api/notifications/${row!.id}/read` };
       },
       'POST /api/notifications/read-all': () => ({ url: '/api/notifications/read-all' }),
+      'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
 
       'POST /api/verification/request': () => ({
         url: '/api/verification/request',

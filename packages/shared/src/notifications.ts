@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ORDER_EVENT_TYPES } from './deliveries';
-import { paginationQuerySchema } from './pagination';
+import { paginationQuerySchema, queryBoolean } from './pagination';
 
 /**
- * A user's notifications: today one per step of an order the other side took (a delivery, a
- * revision request, a dispute, ...), shown in the header's bell beside unread messages.
+ * A user's notifications: a step of an order the other side took (a delivery, a revision request, a
+ * dispute, ...), an application to a team and its decision, a role verification request and its
+ * decision. Shown in the header's bell beside unread messages and on `/notifications`.
  */
 
 export const NOTIFICATIONS_PAGE_SIZE = 10;
@@ -17,16 +18,56 @@ export const NOTIFICATION_TEXTS = {
   empty: 'No notifications yet',
   markAllRead: 'Mark all as read',
   markAllReadFailed: 'Failed to mark the notifications as read. Please try again.',
+  pageTitle: 'Notifications',
+  filterAll: 'All',
+  filterUnread: 'Unread',
+  emptyUnread: 'No unread notifications',
+  emptyHint: 'Orders, team applications and verification decisions will show up here.',
+  loadMore: 'Load more',
+  viewAll: 'View all notifications',
 } as const;
 
-/** What happened: the order timeline's step that caused the notification. */
-export const NOTIFICATION_KINDS = ORDER_EVENT_TYPES;
+/** The texts of the notifications written outside an order's timeline. */
+export const NOTIFICATION_EVENT_TEXTS = {
+  applicationReceived: (applicant: string, team: string) => `${applicant} applied to join ${team}`,
+  applicationDecided: (team: string, decision: 'approved' | 'rejected') =>
+    `Your application to ${team} was ${decision}`,
+  verificationSubmitted: (username: string, role: string) => `${username} asked to become a ${role}`,
+  verificationDecided: (role: string, decision: 'approved' | 'rejected') =>
+    `Your request to become a ${role} was ${decision}`,
+} as const;
+
+/** A seller applied to a team (to its admin); the team's admin decided (to the applicant). */
+export const APPLICATION_NOTIFICATION_KINDS = [
+  'application_received',
+  'application_approved',
+  'application_rejected',
+] as const;
+/** A user asked for a role (to the general admins); a general admin decided (to the user). */
+export const VERIFICATION_NOTIFICATION_KINDS = [
+  'verification_submitted',
+  'verification_approved',
+  'verification_rejected',
+] as const;
+
+/**
+ * What happened: a step of an order's timeline, or one of the kinds above. A new group of kinds
+ * joins this list and the link rule of the notifications service.
+ */
+export const NOTIFICATION_KINDS = [
+  ...ORDER_EVENT_TYPES,
+  ...APPLICATION_NOTIFICATION_KINDS,
+  ...VERIFICATION_NOTIFICATION_KINDS,
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  order_id: z.number().int(),
+  /** The order it tells of; null for the kinds that are not about an order. */
+  order_id: z.number().int().nullable(),
+  /** The app path where it is handled (the order, the applications, the verification centre...). */
+  link: z.string(),
   text: z.string(),
   created_at: z.string(),
   /** Null while unread. */
@@ -36,6 +77,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = paginationQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
+  /** Only the unread ones (the centre's Unread filter); `total` then counts those. */
+  unread: queryBoolean.default(false),
 });
 export const notificationListSchema = z.object({
   /** Newest first. */

@@ -106,6 +106,13 @@ export const routes: RouteObject[] = [
                 },
               },
               {
+                path: 'notifications',
+                lazy: async () => {
+                  const { NotificationsPage } = await import('../features/notifications/notifications-page');
+                  return { Component: NotificationsPage };
+                },
+              },
+              {
                 path: 'activity',
                 lazy: async () => {
                   const { ActivityPage } = await import('../features/activity/activity-page');

@@ -1,4 +1,4 @@
-import type { Navigation, User } from '@teamhire/shared';
+import type { Navigation, Notification, User } from '@teamhire/shared';
 import { storeTokens } from '../lib/auth-tokens';
 import { storeGuestSession } from '../lib/guest-session';
 
@@ -50,4 +50,19 @@ export function storeGuestFixture(): void {
     chatRoomId: 55,
     expiresAt: '2030-01-08T00:00:00Z',
   });
+}
+
+/** A notification of an order's step; `link` follows `order_id` unless given. */
+export function notificationFixture(id: number, overrides: Partial<Notification> = {}): Notification {
+  const orderId = overrides.order_id === undefined ? 100 + id : overrides.order_id;
+  return {
+    id,
+    kind: 'delivered',
+    order_id: orderId,
+    link: orderId === null ? '/notifications' : `/orders/${orderId}`,
+    text: `studio delivered Package ${id}`,
+    created_at: new Date(Date.now() - id * 60_000).toISOString(),
+    read_at: null,
+    ...overrides,
+  };
 }

@@ -6,7 +6,8 @@ import { orders } from './orders';
 
 /**
  * What a user is told about in the header's bell, one row per recipient, written in the
- * transaction of the change it tells of. `kind` is the step on the order's timeline.
+ * transaction of the change it tells of. `kind` is the step on the order's timeline, or an event of
+ * a team application or a role verification (no order then).
  */
 export const notifications = pgTable(
   'notifications',
@@ -14,9 +15,7 @@ export const notifications = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: requiredReference('user_id', () => users.id, 'cascade'),
     kind: text('kind').notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     createdAt: createdAt(),
     readAt: instant('read_at'),

@@ -16,13 +16,16 @@ export async function insertNotifications(
 export async function listNotifications(
   db: DatabaseOrTransaction,
   userId: number,
-  window: { skip: number; limit: number },
+  window: { skip: number; limit: number; unreadOnly: boolean },
 ) {
+  const listed = window.unreadOnly
+    ? and(eq(notifications.userId, userId), isNull(notifications.readAt))
+    : eq(notifications.userId, userId);
   const [items, [counts]] = await Promise.all([
     db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, userId))
+      .where(listed)
       .orderBy(desc(notifications.id))
       .offset(window.skip)
       .limit(window.limit),
@@ -34,7 +37,8 @@ export async function listNotifications(
       .from(notifications)
       .where(eq(notifications.userId, userId)),
   ]);
-  return { items, total: counts?.total ?? 0, unread: counts?.unread ?? 0 };
+  const unread = counts?.unread ?? 0;
+  return { items, total: window.unreadOnly ? unread : (counts?.total ?? 0), unread };
 }
 
 /** Marks one of the user's notifications read; one read already keeps its first time. Undefined when it is not theirs. */

@@ -16,11 +16,35 @@ export interface PendingNotification {
   notification: Notification;
 }
 
+/**
+ * Where a notification is handled, by its kind: an order's step opens the order, an application the
+ * team admin's applications or the applicant's teams, a verification the admins' queue or the user's
+ * verification centre. A new kind adds its line here.
+ */
+export function notificationLink(kind: NotificationKind, orderId: number | null): string {
+  switch (kind) {
+    case 'application_received':
+      return '/teams/manage';
+    case 'application_approved':
+    case 'application_rejected':
+      return '/teams/my-teams';
+    case 'verification_submitted':
+      return '/admin/verifications';
+    case 'verification_approved':
+    case 'verification_rejected':
+      return '/verification';
+    default:
+      return orderId === null ? '/notifications' : `/orders/${orderId}`;
+  }
+}
+
 function toNotificationResponse(row: repository.NotificationRow): Notification {
+  const kind = row.kind as NotificationKind;
   return {
     id: row.id,
-    kind: row.kind as NotificationKind,
+    kind,
     order_id: row.orderId,
+    link: notificationLink(kind, row.orderId),
     text: row.text,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt ? row.readAt.toISOString() : null,
@@ -33,14 +57,25 @@ function toNotificationResponse(row: repository.NotificationRow): Notification {
  */
 export async function createNotifications(
   transaction: DatabaseOrTransaction,
-  entry: { userIds: Iterable<number>; kind: NotificationKind; orderId: number; text: string; at: Date },
+  entry: {
+    userIds: Iterable<number>;
+    kind: NotificationKind;
+    /** Required for an order's step; absent for the kinds not about an order. */
+    orderId?: number;
+    text: string;
+    at: Date;
+    /** The one who caused it: never told of their own act. */
+    actorId?: number;
+  },
 ): Promise<PendingNotification[]> {
+  const recipients = new Set(entry.userIds);
+  if (entry.actorId !== undefined) recipients.delete(entry.actorId);
   const rows = await repository.insertNotifications(
     transaction,
-    [...new Set(entry.userIds)].map((userId) => ({
+    [...recipients].map((userId) => ({
       userId,
       kind: entry.kind,
-      orderId: entry.orderId,
+      orderId: entry.orderId ?? null,
       text: entry.text,
       createdAt: entry.at,
     })),
@@ -63,9 +98,13 @@ export async function publishNotifications(
 export async function listOwnNotifications(
   db: DatabaseOrTransaction,
   actor: { id: number },
-  window: { skip: number; limit: number },
+  window: { skip: number; limit: number; unread: boolean },
 ): Promise<NotificationList> {
-  const { items, total, unread } = await repository.listNotifications(db, actor.id, window);
+  const { items, total, unread } = await repository.listNotifications(db, actor.id, {
+    skip: window.skip,
+    limit: window.limit,
+    unreadOnly: window.unread,
+  });
   return {
     items: items.map(toNotificationResponse),
     total,

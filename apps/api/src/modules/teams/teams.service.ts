@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_EVENT_TEXTS,
   TEAM_TEXTS as T,
   type ApplicationStatus,
   type ServicePackage,
@@ -19,6 +20,11 @@ import { dropMemberShare } from '../payments/payout-split.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { announceRoomAccessChange } from '../realtime/socket-rights';
 import { notificationEmail } from '../mail/templates';
+import {
+  createNotifications,
+  publishNotifications,
+  type PendingNotification,
+} from '../notifications/notifications.service';
 import * as repository from './teams.repository';
 
 export interface TeamsContext {
@@ -371,8 +377,9 @@ export async function applyToTeam(
   if (actor.role !== 'SELLER') throw new AppError('forbidden', 'Only sellers can apply to join teams');
   let applicationId: number;
   let adminId: number;
+  let pending: PendingNotification[];
   try {
-    ({ applicationId, adminId } = await context.db.transaction(async (transaction) => {
+    ({ applicationId, adminId, pending } = await context.db.transaction(async (transaction) => {
       const team = await repository.findTeamRow(transaction, input.team_id);
       if (!team) throw teamNotFound();
       if (!team.isActive)
@@ -399,7 +406,14 @@ export async function applyToTeam(
         action: 'application.received',
         description: `${actor.username} applied to join ${team.name}`,
       });
-      return { applicationId: id, adminId: team.adminId };
+      const notifications = await createNotifications(transaction, {
+        userIds: [team.adminId],
+        actorId: actor.id,
+        kind: 'application_received',
+        text: NOTIFICATION_EVENT_TEXTS.applicationReceived(actor.username, team.name),
+        at: new Date(),
+      });
+      return { applicationId: id, adminId: team.adminId, pending: notifications };
     }));
   } catch (error) {
     // Two submits racing past the check: the partial unique index lets one through.
@@ -407,6 +421,7 @@ export async function applyToTeam(
       throw new AppError('conflict', 'You already have a pending application for this team');
     throw error;
   }
+  await publishNotifications(context.bus, pending);
   const application = toApplicationResponse((await repository.findApplication(context.db, applicationId))!);
   const teamAdmin = await repository.findUserEmail(context.db, adminId);
   if (teamAdmin) {
@@ -485,8 +500,16 @@ export async function decideApplication(
       action: 'application.decided',
       description: `${input.status === 'approved' ? 'Approved' : 'Rejected'} ${row.username}'s application to ${team.name}`,
     });
-    return { userId: row.application.userId, teamName: team.name };
+    const pending = await createNotifications(transaction, {
+      userIds: [row.application.userId],
+      actorId: actor.id,
+      kind: input.status === 'approved' ? 'application_approved' : 'application_rejected',
+      text: NOTIFICATION_EVENT_TEXTS.applicationDecided(team.name, input.status),
+      at: new Date(),
+    });
+    return { userId: row.application.userId, teamName: team.name, pending };
   });
+  await publishNotifications(context.bus, decided.pending);
   const applicant = await repository.findUserEmail(context.db, decided.userId);
   if (applicant) {
     await context.mailer.send(

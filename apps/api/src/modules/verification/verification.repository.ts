@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { UserRole } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
@@ -95,4 +95,13 @@ export async function requestStatistics(db: DatabaseOrTransaction) {
     })
     .from(verificationRequests);
   return row!;
+}
+
+/** Who reviews requests: every active general admin, and the superusers. */
+export async function listReviewerIds(db: DatabaseOrTransaction): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, true), or(eq(users.role, 'GENERAL_ADMIN'), eq(users.isSuperuser, true))));
+  return rows.map((row) => row.id);
 }

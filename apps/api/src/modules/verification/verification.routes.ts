@@ -33,7 +33,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       reply
         .status(201)
         .send(
-          await verification.requestRoleUpgrade(db, await authenticator.requireActor(request), request.body),
+          await verification.requestRoleUpgrade(
+            db,
+            await authenticator.requireActor(request),
+            request.body,
+            bus,
+          ),
         ),
   );
 

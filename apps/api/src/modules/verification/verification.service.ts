@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_EVENT_TEXTS,
   ROLE_LABELS,
   ROLE_UPGRADES,
   VERIFICATION_TEXTS as T,
@@ -11,6 +12,7 @@ import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { isUniqueViolation } from '../../db/errors';
 import { recordActivity } from '../activity/activity.service';
+import { createNotifications, publishNotifications } from '../notifications/notifications.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { endSocketSessions } from '../realtime/socket-rights';
 import * as repository from './verification.repository';
@@ -42,6 +44,7 @@ export async function requestRoleUpgrade(
   db: Database,
   actor: Actor,
   input: { requested_role: UserRole; request_message: string; documents_url?: string | null },
+  bus: RealtimeBus,
 ): Promise<VerificationRequest> {
   if (!ROLE_UPGRADES[actor.role].includes(input.requested_role)) {
     const message =
@@ -51,7 +54,7 @@ export async function requestRoleUpgrade(
     throw new AppError('validation', message, [{ path: 'body.requested_role', message }]);
   }
   try {
-    const id = await db.transaction(async (transaction) => {
+    const { id, pending } = await db.transaction(async (transaction) => {
       const requestId = await repository.insertRequest(transaction, {
         userId: actor.id,
         currentRole: actor.role,
@@ -64,8 +67,19 @@ export async function requestRoleUpgrade(
         action: 'verification.requested',
         description: `Asked to become a ${ROLE_LABELS[input.requested_role]}`,
       });
-      return requestId;
+      const notifications = await createNotifications(transaction, {
+        userIds: await repository.listReviewerIds(transaction),
+        actorId: actor.id,
+        kind: 'verification_submitted',
+        text: NOTIFICATION_EVENT_TEXTS.verificationSubmitted(
+          actor.username,
+          ROLE_LABELS[input.requested_role],
+        ),
+        at: new Date(),
+      });
+      return { id: requestId, pending: notifications };
     });
+    await publishNotifications(bus, pending);
     return toResponse((await repository.findRequest(db, id))!);
   } catch (error) {
     // The partial unique index allows one pending request per user.
@@ -132,8 +146,16 @@ export async function decideRequest(
       action: `verification.reviewed`,
       description: `${input.status === 'approved' ? 'Approved' : 'Rejected'} a request to become a ${role}`,
     });
-    return decided;
+    const pending = await createNotifications(transaction, {
+      userIds: [decided.userId],
+      actorId: actor.id,
+      kind: input.status === 'approved' ? 'verification_approved' : 'verification_rejected',
+      text: NOTIFICATION_EVENT_TEXTS.verificationDecided(role, input.status),
+      at: new Date(),
+    });
+    return { ...decided, pending };
   });
+  await publishNotifications(bus, decided.pending);
   // Open sockets were opened under the old role: they close (4001) and come back under the new one.
   if (input.status === 'approved') await endSocketSessions(bus, { kind: 'user', id: decided.userId });
   return toResponse((await repository.findRequest(db, requestId))!);

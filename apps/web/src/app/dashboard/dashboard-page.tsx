@@ -9,6 +9,7 @@ import { EmailVerificationNotice } from '../../features/accounts/components/emai
 import { ProfileOverviewCard } from './profile-overview-card';
 import { TeamAdminApplicationCard } from '../../features/verification/components/team-admin-application-card';
 import { QuickLinks } from './quick-links';
+import { RoleDashboard } from '../../features/dashboard/components/role-dashboard';
 
 export function DashboardPage() {
   const user = useCurrentUser();
@@ -37,9 +38,12 @@ export function DashboardPage() {
           {user.isSuccess ? (
             <div className="mt-8 flex flex-col gap-6">
               <p className="text-lg text-slate-700">{`Welcome back, ${user.data.username}!`}</p>
+              {/* Email verification (the link in the mail) is its own notice; role verification is the
+                  profile's badge and the seller's Team Admin application below: never one thing. */}
               {user.data.email_verified ? null : <EmailVerificationNotice user={user.data} />}
-              {/* Role-specific cards (the seller's Team Admin application) join this grid. */}
-              <div className="grid gap-6 lg:grid-cols-3">
+              <RoleDashboard />
+              {/* minmax(0, 1fr) columns: a long username or email truncates instead of widening the page. */}
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
                 <div className="lg:col-span-2">
                   <ProfileOverviewCard user={user.data} />
                 </div>

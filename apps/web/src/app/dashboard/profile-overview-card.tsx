@@ -56,7 +56,7 @@ export function ProfileOverviewCard({ user }: { user: User }) {
       </h2>
       <div className="mt-5 flex flex-col items-start gap-5 sm:flex-row sm:items-center">
         <UserAvatar user={user} size="lg" />
-        <div className="min-w-0 flex-1">
+        <div className="w-full min-w-0 flex-1 sm:w-auto">
           <p className="truncate text-2xl font-bold text-slate-900">{user.username}</p>
           {user.full_name ? <p className="text-slate-700">{user.full_name}</p> : null}
           <p className="mt-1 flex items-center gap-1.5 text-slate-600">
@@ -89,7 +89,7 @@ export function ProfileOverviewCard({ user }: { user: User }) {
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium text-slate-500">Verification</dt>
+          <dt className="text-xs font-medium text-slate-500">Role verification</dt>
           <dd className="mt-1">
             <Badge badge={verificationStatusBadge(user)} />
           </dd>

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { roomSummaryFixture } from '../../features/chat/chat-fixtures';
 import { FakeSocket, FakeWebSocket } from '../../test/chat-test-socket';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
-import { signIn } from '../../test/fixtures';
+import { notificationFixture, signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders, SLOW } from '../../test/render';
 import { HeaderBell } from './header-bell';
 
@@ -17,17 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function notification(id: number, overrides: Partial<Notification> = {}): Notification {
-  return {
-    id,
-    kind: 'delivered',
-    order_id: 100 + id,
-    text: `studio delivered Package ${id}`,
-    created_at: new Date(Date.now() - id * 60_000).toISOString(),
-    read_at: null,
-    ...overrides,
-  };
-}
+const notification = notificationFixture;
 
 function listOf(items: Notification[]): NotificationList {
   return {

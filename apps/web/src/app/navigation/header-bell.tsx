@@ -1,16 +1,16 @@
 import { NotificationBell } from '../../features/chat/components/notification-bell';
 import {
-  OrderNotifications,
+  BellNotifications,
   useUnreadNotificationCount,
-} from '../../features/notifications/components/order-notifications';
+} from '../../features/notifications/components/bell-notifications';
 
-/** The header's bell: the order notifications and the unread messages, counted in one badge. */
+/** The header's bell: the notifications and the unread messages, counted in one badge. */
 export function HeaderBell({ myName }: { myName: string | null }) {
   const unreadNotifications = useUnreadNotificationCount();
   return (
     <NotificationBell
       myName={myName}
-      otherSection={<OrderNotifications />}
+      otherSection={<BellNotifications />}
       otherUnread={unreadNotifications}
     />
   );

@@ -8,7 +8,8 @@ import { notificationQueryKeys } from './api/notification-query-keys';
 
 /**
  * The user's own socket brings each new notification as it is written: it goes to the top of the
- * bell's list at once. After a reconnect the list is read again, for what came meanwhile.
+ * bell's list at once, and an open notification centre reads its pages again (a page shifted by one
+ * would otherwise repeat an item on "Load more"). After a reconnect every list is read again.
  */
 export function useLiveNotifications() {
   const queryClient = useQueryClient();
@@ -30,6 +31,7 @@ export function useLiveNotifications() {
               unread_count: list.unread_count + (notification.read_at === null ? 1 : 0),
             };
           });
+          void queryClient.invalidateQueries({ queryKey: notificationQueryKeys.centre });
         },
       },
     });

@@ -12,9 +12,9 @@ export const TEAM_ADMIN_APPLICATION_LABELS: Record<TeamAdminApplicationState, st
 
 type ApplicantFields = Pick<User, 'role' | 'is_verified' | 'verification_status'>;
 
-/** Sellers apply here; a verified team admin keeps the card as the record of the approval. */
-export function showsTeamAdminApplicationCard(user: Pick<User, 'role' | 'is_verified'>): boolean {
-  return user.role === 'SELLER' || (user.role === 'TEAM_ADMIN' && user.is_verified);
+/** Sellers apply here; once a team admin, the card has nothing left to offer and is gone. */
+export function showsTeamAdminApplicationCard(user: Pick<User, 'role'>): boolean {
+  return user.role === 'SELLER';
 }
 
 /** The newest request for the team-admin role (the server lists the newest first). */

@@ -1,0 +1,1 @@
+ALTER TABLE "notifications" ALTER COLUMN "order_id" DROP NOT NULL;

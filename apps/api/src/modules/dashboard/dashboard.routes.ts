@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardQuerySchema, dashboardSchema, errorResponseSchema } from '@teamhire/shared';
+import type { AppDeps } from '../../deps';
+import { chatLimitsOf } from '../chat/chat.service';
+import { payoutsContext } from '../payments/payouts.service';
+import { getDashboard, type DashboardContext } from './dashboard.service';
+
+export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const context: DashboardContext = {
+    chat: { db: deps.db, bus: deps.bus, limiter: deps.limiter, limits: chatLimitsOf(deps.config) },
+    payouts: payoutsContext(deps),
+  };
+
+  app.get(
+    '/api/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "What the caller should do next: the sections of the caller's role, the others null",
+        security: [{ bearerAuth: [] }],
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema, 401: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) => getDashboard(context, await deps.authenticator.requireActor(request)),
+  );
+};
