@@ -19,14 +19,19 @@ export const NOTIFICATION_TEXTS = {
   markAllReadFailed: 'Failed to mark the notifications as read. Please try again.',
 } as const;
 
-/** What happened: the order timeline's step that caused the notification. */
-export const NOTIFICATION_KINDS = ORDER_EVENT_TYPES;
+/** Notifications about a custom offer: received (to the buyer), declined or accepted (to the team). */
+export const OFFER_NOTIFICATION_KINDS = ['offer_received', 'offer_declined', 'offer_accepted'] as const;
+/** What happened: the order timeline's step that caused the notification, or a step of an offer. */
+export const NOTIFICATION_KINDS = [...ORDER_EVENT_TYPES, ...OFFER_NOTIFICATION_KINDS] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  order_id: z.number().int(),
+  /** The order it is about; null for an offer not (yet) paid. */
+  order_id: z.number().int().nullable(),
+  /** The conversation of an offer's notification (link there); null for an order's step. */
+  chat_room_id: z.number().int().nullish(),
   text: z.string(),
   created_at: z.string(),
   /** Null while unread. */
