@@ -8,6 +8,7 @@ import { z } from 'zod';
 
 export const OFFER_STATES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
+/** @public The web's state badge reads it (task F2). */
 export const OFFER_STATE_LABELS: Record<OfferState, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
@@ -123,4 +124,5 @@ export type Offer = z.infer<typeof offerSchema>;
 
 /** A conversation's latest offer, as the team's chat dashboard lists it. */
 export const offerSummarySchema = offerSchema.pick({ id: true, title: true, price: true, state: true });
+/** @public */
 export type OfferSummary = z.infer<typeof offerSummarySchema>;
