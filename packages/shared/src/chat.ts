@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact';
 import type { OrderEventType } from './deliveries';
 import type { Notification } from './notifications';
+import { offerSchema, offerSummarySchema, type Offer } from './offers';
 import type { OrderStatus } from './orders';
 
 export const CHAT_TEXTS = {
@@ -40,7 +41,8 @@ export const TEAM_CHAT_REFRESH_MS = 10_000;
 export const UNREAD_POLL_MS = 30_000;
 export const WEBSOCKET_FRAME_MAX_BYTES = 64 * 1024;
 
-export const MESSAGE_TYPES = ['text', 'image', 'file'] as const;
+/** `offer`: a custom offer's card; the message carries the offer (its state as of now). */
+export const MESSAGE_TYPES = ['text', 'image', 'file', 'offer'] as const;
 export const CHAT_ROLES = ['buyer', 'guest', 'admin', 'member'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
 
@@ -111,6 +113,11 @@ export const chatMessageSchema = z.object({
   file_kind: z.string().nullable(),
   client_message_id: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The offer of an `offer` message, as it is now (its state included); null for other messages.
+   * Always sent by the server; optional only so that messages built before offers still parse.
+   */
+  offer: offerSchema.nullish(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -155,6 +162,8 @@ export const chatRoomSummarySchema = z.object({
   created_at: z.string(),
   profile_picture_url: z.string().nullable(),
   service_package: z.object({ name: z.string() }).nullable(),
+  /** The conversation's latest offer and its state; null when none was sent. Always sent by the server. */
+  latest_offer: offerSummarySchema.nullish(),
 });
 export type ChatRoomSummary = z.infer<typeof chatRoomSummarySchema>;
 /** A user's inbox and a team's conversations. */
@@ -235,6 +244,11 @@ export interface ServerEvents {
   order_updated: { order_id: number; status: OrderStatus; event: OrderEventType };
   /** On the user channel of its owner: a notification was just written for them. */
   notification_created: { notification: Notification };
+  /**
+   * On the room's channel (both sides): an offer sent in the room changed state (accepted, declined,
+   * withdrawn, expired); `offer` is the offer as it is now, to update its card in place.
+   */
+  offer_updated: { offer: Offer };
 }
 export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
 

@@ -13,6 +13,7 @@ export * from './teams-texts';
 export * from './verification';
 export * from './teams';
 export * from './profile';
+export * from './offers';
 export * from './chat';
 export * from './notifications';
 export * from './dashboard';

@@ -50,6 +50,9 @@ export const VERIFICATION_NOTIFICATION_KINDS = [
   'verification_rejected',
 ] as const;
 
+/** Notifications about a custom offer: received (to the buyer), declined or accepted (to the team). */
+export const OFFER_NOTIFICATION_KINDS = ['offer_received', 'offer_declined', 'offer_accepted'] as const;
+
 /**
  * What happened: a step of an order's timeline, or one of the kinds above. A new group of kinds
  * joins this list and the link rule of the notifications service.
@@ -58,15 +61,18 @@ export const NOTIFICATION_KINDS = [
   ...ORDER_EVENT_TYPES,
   ...APPLICATION_NOTIFICATION_KINDS,
   ...VERIFICATION_NOTIFICATION_KINDS,
+  ...OFFER_NOTIFICATION_KINDS,
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The order it tells of; null for the kinds that are not about an order. */
+  /** The order it tells of; null for the kinds that are not about an order, or an offer not (yet) paid. */
   order_id: z.number().int().nullable(),
-  /** The app path where it is handled (the order, the applications, the verification centre...). */
+  /** The conversation of an offer's notification; null for the others. */
+  chat_room_id: z.number().int().nullish(),
+  /** The app path where it is handled (the order, the conversation, the applications, the verification centre...). */
   link: z.string(),
   text: z.string(),
   created_at: z.string(),

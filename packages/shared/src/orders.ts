@@ -11,6 +11,7 @@ import {
 } from './billing';
 import { EMAIL_PATTERN } from './contact';
 import { MONEY_TEXTS } from './money';
+import { OFFER_TEXTS } from './offers';
 import { deliverySchema, disputeSchema, orderEventSchema } from './deliveries';
 import { PACKAGE_STATUSES } from './packages';
 import { paginationQuerySchema } from './pagination';
@@ -301,8 +302,10 @@ export const billingAddressSchema = z.strictObject({
 export type BillingAddress = z.infer<typeof billingAddressSchema>;
 
 /**
- * POST /api/orders. The server takes the price from the package; a `total_amount` that disagrees
- * is refused with 409 and ORDER_TEXTS.amountMismatch. Send an `Idempotency-Key` header (a fresh
+ * POST /api/orders, for a package (`service_package_id`) or a custom offer (`offer_id`), exactly one.
+ * The server takes the price from the package or the offer; a `total_amount` that disagrees is refused
+ * with 409 and ORDER_TEXTS.amountMismatch (OFFER_TEXTS.amountMismatch for an offer). An offer that is
+ * not pending is refused with 409 and its OFFER_NOT_PENDING_TEXTS text. Send an `Idempotency-Key` header (a fresh
  * UUID per purchase attempt): a repeat with the same key returns the first answer unchanged.
  */
 /** A card token from the provider's own card element (a Stripe payment method id): our server never sees the number. */
@@ -310,7 +313,9 @@ const CARD_TOKEN_PATTERN = /^[A-Za-z0-9_]{3,255}$/;
 
 export const orderCreateSchema = z
   .strictObject({
-    service_package_id: z.number({ error: ORDER_TEXTS.packageNotFound }).int().positive(),
+    service_package_id: z.number({ error: ORDER_TEXTS.packageNotFound }).int().positive().optional(),
+    /** A custom offer of the buyer's conversation with a team, instead of `service_package_id`. */
+    offer_id: z.number({ error: OFFER_TEXTS.notFound }).int().positive().optional(),
     total_amount: dollars,
     payment_method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
     card: cardDetailsSchema.optional(),
@@ -327,6 +332,13 @@ export const orderCreateSchema = z
     billing_address: billingAddressSchema,
   })
   .superRefine((value, context) => {
+    if ((value.service_package_id === undefined) === (value.offer_id === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['service_package_id'],
+        message: 'Choose a package or an offer (one of service_package_id and offer_id)',
+      });
+    }
     const sources = [value.card, value.card_token, value.saved_payment_method_id].filter(
       (source) => source !== undefined,
     ).length;
@@ -450,6 +462,15 @@ export const orderSchema = z.object({
   service_package_id: z.number().int(),
   buyer_id: z.number().int(),
   buyer: z.object({ id: z.number().int(), username: z.string() }),
+  /**
+   * The custom offer the order was made from; null for a package's order. An offer's order shows
+   * OFFER_TEXTS.customOffer where a package name would be; its `service_package` holds the offer's
+   * terms (title, description, price, duration) and is never a catalogue package (do not link it).
+   * Always sent by the server; optional only so answers built before offers still parse.
+   */
+  offer_id: z.number().int().nullish(),
+  /** The buyer's conversation with the team the order came from (an offer's order); else null. */
+  chat_room_id: z.number().int().nullish(),
   service_package: z.object({
     id: z.number().int(),
     title: z.string(),

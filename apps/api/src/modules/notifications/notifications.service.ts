@@ -19,10 +19,19 @@ export interface PendingNotification {
 /**
  * Where a notification is handled, by its kind: an order's step opens the order, an application the
  * team admin's applications or the applicant's teams, a verification the admins' queue or the user's
- * verification centre. A new kind adds its line here.
+ * verification centre, an offer its conversation (the buyer's or the team's side; a paid one its
+ * order). A new kind adds its line here.
  */
-export function notificationLink(kind: NotificationKind, orderId: number | null): string {
+export function notificationLink(
+  kind: NotificationKind,
+  orderId: number | null,
+  chatRoomId: number | null,
+): string {
   switch (kind) {
+    case 'offer_received':
+      return chatRoomId === null ? '/messages' : `/chat/${chatRoomId}`;
+    case 'offer_declined':
+      return chatRoomId === null ? '/messages' : `/team-chat/${chatRoomId}`;
     case 'application_received':
       return '/teams/manage';
     case 'application_approved':
@@ -44,7 +53,8 @@ function toNotificationResponse(row: repository.NotificationRow): Notification {
     id: row.id,
     kind,
     order_id: row.orderId,
-    link: notificationLink(kind, row.orderId),
+    link: notificationLink(kind, row.orderId, row.chatRoomId),
+    chat_room_id: row.chatRoomId,
     text: row.text,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt ? row.readAt.toISOString() : null,
@@ -60,8 +70,10 @@ export async function createNotifications(
   entry: {
     userIds: Iterable<number>;
     kind: NotificationKind;
-    /** Required for an order's step; absent for the kinds not about an order. */
-    orderId?: number;
+    /** Absent (or null) for the kinds not about an order, and for an offer not paid for. */
+    orderId?: number | null;
+    /** The conversation of an offer's notification. */
+    chatRoomId?: number;
     text: string;
     at: Date;
     /** The one who caused it: never told of their own act. */
@@ -76,6 +88,7 @@ export async function createNotifications(
       userId,
       kind: entry.kind,
       orderId: entry.orderId ?? null,
+      chatRoomId: entry.chatRoomId ?? null,
       text: entry.text,
       createdAt: entry.at,
     })),

@@ -181,6 +181,7 @@ describe('the job runner', () => {
       'select name, cron from pgboss.schedule order by name',
     );
     expect(rows).toEqual([
+      { name: 'offers.expire', cron: '* * * * *' },
       { name: 'orders.auto-complete', cron: '* * * * *' },
       { name: 'orders.expire-pending', cron: '* * * * *' },
       { name: 'orders.remind-due', cron: '* * * * *' },

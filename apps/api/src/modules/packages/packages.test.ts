@@ -369,7 +369,11 @@ describe('service packages', () => {
           .innerJoin(teams, eq(teams.id, servicePackages.teamId))
           .innerJoin(users, eq(users.id, teams.adminId))
           .where(eq(servicePackages.id, item.id));
-        const { searchVector: _searchVector, ...packageColumns } = read!.service_packages;
+        const {
+          searchVector: _searchVector,
+          customOffer: _customOffer,
+          ...packageColumns
+        } = read!.service_packages;
         const expected = {
           package: {
             ...packageColumns,
