@@ -12,6 +12,7 @@ import {
   type RealtimeStatus,
 } from '../../lib/realtime-client';
 import { chatQueryKeys, getMessages, sendMessage, type MessagePages } from './chat-api';
+import type { ChatExtensions } from './chat-extensions';
 import { readGuestSession } from '../../lib/guest-session';
 
 /** Adds messages to the newest page, once each (an id already shown is not shown twice). */
@@ -38,12 +39,15 @@ export function useChatRoom({
   enabled,
   me,
   onSendFailed,
+  roomEvents,
 }: {
   roomId: number;
   enabled: boolean;
   /** `user:{id}`: our own typing events are not shown to us. */
   me: string | null;
   onSendFailed: (text: string, error: unknown) => void;
+  /** The app's handlers for room events the chat does not know; read once per connection. */
+  roomEvents?: ChatExtensions['roomEvents'];
 }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('closed');
@@ -55,6 +59,7 @@ export function useChatRoom({
   const typingSignalRef = useRef<TypingSignal | null>(null);
   const meRef = useRef(me);
   const onSendFailedRef = useRef(onSendFailed);
+  const roomEventsRef = useRef(roomEvents);
   useEffect(() => {
     meRef.current = me;
     onSendFailedRef.current = onSendFailed;
@@ -104,6 +109,7 @@ export function useChatRoom({
         outbox.retryNow();
       },
       handlers: {
+        ...roomEventsRef.current?.(queryClient),
         new_message: ({ message }) => {
           addMessages(queryClient, roomId, [message]);
           dropTyping(message.sender_id);
