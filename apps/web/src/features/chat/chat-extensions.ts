@@ -19,4 +19,6 @@ export interface ChatExtensions {
   composerActions?: (props: { access: ChatAccess; roomId: number }) => ReactNode;
   /** Socket events of the room for the other parts of the app. */
   roomEvents?: (queryClient: QueryClient) => RoomEventHandlers;
+  /** After the socket came back: whatever changed while it was down is asked for again. */
+  onReconnected?: (queryClient: QueryClient) => void;
 }

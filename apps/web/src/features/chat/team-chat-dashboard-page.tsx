@@ -1,12 +1,13 @@
-import { CHAT_TEXTS, type ChatRoomSummary } from '@teamhire/shared';
+import { CHAT_TEXTS, OFFER_TEXTS, type ChatRoomSummary } from '@teamhire/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquare, RefreshCw, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { OFFER_STATE_BADGES, StatusBadge } from '../../components/ui/status-badge';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
-import { formatRelativeTime } from '../../lib/format';
+import { formatMoney, formatRelativeTime } from '../../lib/format';
 import { teamQueryOptions } from '../../lib/queries/get-team';
 import { teamChatRoomsQueryOptions } from './chat-api';
 import { Avatar } from './components/avatar';
@@ -67,6 +68,15 @@ function ConversationCard({ room }: { room: ChatRoomSummary }) {
       <p className="line-clamp-2 flex-1 text-sm text-slate-700">
         {room.last_message_text ?? CHAT_TEXTS.noMessages}
       </p>
+      {room.latest_offer ? (
+        <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+          <span className="sr-only">Latest offer:</span>
+          <span className="text-xs font-semibold text-indigo-700">{OFFER_TEXTS.customOffer}</span>
+          <span className="min-w-0 flex-1 truncate text-slate-900">{room.latest_offer.title}</span>
+          <span className="font-medium text-slate-900">{formatMoney(room.latest_offer.price)}</span>
+          <StatusBadge status={room.latest_offer.state} badges={OFFER_STATE_BADGES} />
+        </div>
+      ) : null}
       <div className="flex items-center justify-between gap-2">
         <time className="text-xs text-slate-600" dateTime={when}>
           {formatRelativeTime(when)}

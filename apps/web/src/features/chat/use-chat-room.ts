@@ -39,15 +39,15 @@ export function useChatRoom({
   enabled,
   me,
   onSendFailed,
-  roomEvents,
+  extensions,
 }: {
   roomId: number;
   enabled: boolean;
   /** `user:{id}`: our own typing events are not shown to us. */
   me: string | null;
   onSendFailed: (text: string, error: unknown) => void;
-  /** The app's handlers for room events the chat does not know; read once per connection. */
-  roomEvents?: ChatExtensions['roomEvents'];
+  /** The app's additions: its room events and what it refreshes after a reconnect (read once per connection). */
+  extensions?: Pick<ChatExtensions, 'roomEvents' | 'onReconnected'>;
 }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('closed');
@@ -59,7 +59,7 @@ export function useChatRoom({
   const typingSignalRef = useRef<TypingSignal | null>(null);
   const meRef = useRef(me);
   const onSendFailedRef = useRef(onSendFailed);
-  const roomEventsRef = useRef(roomEvents);
+  const extensionsRef = useRef(extensions);
   useEffect(() => {
     meRef.current = me;
     onSendFailedRef.current = onSendFailed;
@@ -106,10 +106,11 @@ export function useChatRoom({
           () => undefined,
         );
         invalidateInbox();
+        extensionsRef.current?.onReconnected?.(queryClient);
         outbox.retryNow();
       },
       handlers: {
-        ...roomEventsRef.current?.(queryClient),
+        ...extensionsRef.current?.roomEvents?.(queryClient),
         new_message: ({ message }) => {
           addMessages(queryClient, roomId, [message]);
           dropTyping(message.sender_id);

@@ -11,6 +11,7 @@ import { ApiError, NetworkError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { createOrder, storeCreatedOrder } from './api/create-order';
 import { usePackage } from '../../lib/queries/get-package';
+import { offerQueryKeys } from '../../lib/queries/get-offer';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
 import { usePaymentConfig } from '../../lib/payment-config';
 import { useSavedCards } from './api/get-saved-cards';
@@ -163,6 +164,8 @@ function CheckoutForm({
       const created = await createOrder(payload, idempotencyKey.current);
       idempotencyKey.current = null;
       await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
+      // A paid offer is accepted now: its card must not show it pending from the cache.
+      if ('offer_id' in purchase.target) void queryClient.invalidateQueries({ queryKey: offerQueryKeys.all });
       // After the invalidation, which would otherwise mark the new order's details stale at once.
       storeCreatedOrder(queryClient, created);
       await navigate(`/order-confirmation/${created.id}`);

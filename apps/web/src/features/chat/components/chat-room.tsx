@@ -137,7 +137,7 @@ export function ChatRoom({
     enabled: true,
     me: viewer,
     onSendFailed,
-    roomEvents: extensions?.roomEvents,
+    extensions,
   });
   const lastId = messages.at(-1)?.id;
 
