@@ -38,6 +38,8 @@ export const OFFER_TEXTS = {
   withdrawn: 'This offer was withdrawn',
   accepted: 'This offer was already accepted',
   declined: 'This offer was declined',
+  /** A decline or withdrawal while the buyer's payment for the offer is under way. */
+  paymentInProgress: 'The buyer is paying for this offer right now. Try again in a moment.',
   notFound: 'Offer not found',
   /** Where a package name would be, for an order made from an offer. */
   customOffer: 'Custom offer',

@@ -56,7 +56,7 @@ export const chatRooms = pgTable(
   ],
 );
 
-export const messageType = pgEnum('message_type', ['text', 'image', 'file']);
+export const messageType = pgEnum('message_type', ['text', 'image', 'file', 'offer']);
 
 /** Files sent in a room; stored under a generated name, served only to the room's members. */
 export const chatFiles = pgTable(

@@ -16,3 +16,4 @@ export * from './deliveries';
 export * from './money';
 export * from './notifications';
 export * from './payment-events';
+export * from './offers';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   index,
@@ -36,6 +37,11 @@ export const servicePackages = pgTable(
     requirements: text('requirements'),
     deliverables: text('deliverables'),
     status: packageStatus('status').notNull().default('draft'),
+    /**
+     * The terms of one custom offer, bought by that offer's orders: never listed, found, edited or
+     * published through the packages API (it stays `unpublished`).
+     */
+    customOffer: boolean('custom_offer').notNull().default(false),
     /** Search weights: title weighs most, then tags, then the description. Kept by PostgreSQL itself. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', replace(coalesce(tags, ''), ',', ' ')), 'B') || setweight(to_tsvector('english', coalesce(description, '')), 'C')`,
