@@ -45,7 +45,9 @@ describe('OfferCard', () => {
   it('gives the buyer Accept and pay (to the offer payment page) and Decline', () => {
     stubFetch(() => jsonResponse({ detail: 'unexpected' }, 500));
     renderCard('buyer');
-    expect(screen.getByRole('link', { name: 'Accept and pay' }).getAttribute('href')).toBe('/payment/offer/40');
+    expect(screen.getByRole('link', { name: 'Accept and pay' }).getAttribute('href')).toBe(
+      '/payment/offer/40',
+    );
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
@@ -59,7 +61,9 @@ describe('OfferCard', () => {
     team.unmount();
 
     renderCard('guest');
-    expect(screen.getByRole('link', { name: 'Accept' }).getAttribute('href')).toBe('/register?upgrade_guest=true');
+    expect(screen.getByRole('link', { name: 'Accept' }).getAttribute('href')).toBe(
+      '/register?upgrade_guest=true',
+    );
     expect(screen.getByText(OFFER_TEXTS.guestMustSignUp)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Decline' })).toBeNull();
   });

@@ -14,7 +14,8 @@ afterEach(() => vi.unstubAllGlobals());
 function stubShop(onOrder: FetchHandler, offer = jsonResponse(offerFixture())) {
   return stubFetch((request) => {
     if (request.url === '/api/orders') return onOrder(request);
-    if (request.url === '/api/payments/config') return jsonResponse({ provider: 'test', publishable_key: null });
+    if (request.url === '/api/payments/config')
+      return jsonResponse({ provider: 'test', publishable_key: null });
     if (request.url === '/api/user/payment-methods') return jsonResponse({ items: [] });
     if (request.url === '/api/offers/40') return offer.clone();
     return jsonResponse({ detail: 'Not Found' }, 404);
@@ -48,7 +49,9 @@ function fillCardAndAddress() {
 
 describe('OfferPaymentPage', () => {
   it("shows the offer's terms instead of a package and pays for it with offer_id", async () => {
-    const requests = stubShop(() => jsonResponse(orderFixture({ id: 91, offer_id: 40, chat_room_id: 12 }), 201));
+    const requests = stubShop(() =>
+      jsonResponse(orderFixture({ id: 91, offer_id: 40, chat_room_id: 12 }), 201),
+    );
     renderPage();
     expect(screen.getByText('Loading offer details...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Booking site in three weeks' }, SLOW)).toBeTruthy();
@@ -80,10 +83,7 @@ describe('OfferPaymentPage', () => {
   });
 
   it('offers no form for an offer that is no longer pending, and says why', async () => {
-    const requests = stubShop(
-      () => jsonResponse({}, 500),
-      jsonResponse(offerFixture({ state: 'expired' })),
-    );
+    const requests = stubShop(() => jsonResponse({}, 500), jsonResponse(offerFixture({ state: 'expired' })));
     renderPage();
     expect(await screen.findByText(OFFER_TEXTS.expired, {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();

@@ -26,7 +26,14 @@ import { numberOrUndefined } from '../../../lib/form-values';
 import { failureDetail, useServerForm } from '../../../lib/use-server-form';
 import { useCreateOffer } from '../api/create-offer';
 
-const OFFER_FIELDS = ['title', 'description', 'price', 'duration_days', 'revisions', 'expires_in_days'] as const;
+const OFFER_FIELDS = [
+  'title',
+  'description',
+  'price',
+  'duration_days',
+  'revisions',
+  'expires_in_days',
+] as const;
 
 function OfferForm({ roomId, onDone }: { roomId: number; onDone: () => void }) {
   const createOffer = useCreateOffer(roomId);
