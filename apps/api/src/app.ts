@@ -30,6 +30,8 @@ import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
 import { disputesRoutes } from './modules/disputes/disputes.routes';
 import { orderConversationRoutes } from './modules/orders/order-conversation.routes';
 import { orderFilesRoutes } from './modules/orders/order-files.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
+import { createOfferExpiry, type OfferExpiry } from './modules/offers/offers.service';
 import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
 import { ordersContext } from './modules/orders/orders.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
@@ -73,6 +75,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** The order timers' sweeps, as the job runner calls them (tests call them too). */
     orderTimers: OrderTimers;
+    /** The offer expiry job, as the job runner calls it (tests call it too). */
+    offerExpiry: OfferExpiry;
     /** The payout job, as the job runner calls it (tests call it too). */
     payouts: Payouts;
     /** The retention sweep, as the job runner calls it (tests call it too). */
@@ -246,15 +250,22 @@ export async function buildApp({
   app.decorate('retention', retention);
   const payouts = createPayouts(payoutsContext(deps));
   app.decorate('payouts', payouts);
+  const offerExpiry = createOfferExpiry(deps);
+  app.decorate('offerExpiry', offerExpiry);
   // The runner starts beside the routes rather than before them: requests are served at once, and a
   // runner that cannot start yet (its schema being created by another instance) holds nothing up.
   const jobs: Promise<Jobs | undefined> = config.jobsEnabled
-    ? startJobs({ pool: database.pool, timers: orderTimers, retention, payouts, logger: app.log }).catch(
-        (error: unknown) => {
-          app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
-          return undefined;
-        },
-      )
+    ? startJobs({
+        pool: database.pool,
+        timers: orderTimers,
+        retention,
+        payouts,
+        offerExpiry,
+        logger: app.log,
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
+        return undefined;
+      })
     : Promise.resolve(undefined);
   app.decorate('jobs', jobs);
   // Stopped before the caller closes the pool: a sweep under way finishes first.
@@ -283,6 +294,7 @@ export async function buildApp({
   await app.register(chatRoutes, deps);
   await app.register(chatSocketRoutes, deps);
   await app.register(chatFilesRoutes, deps);
+  await app.register(offersRoutes, deps);
   await app.register(guestUpgradeRoutes, deps);
   return app;
 }

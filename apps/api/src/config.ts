@@ -4,6 +4,7 @@ import {
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_UPLOAD_QUOTA_BYTES_DEFAULT,
   CHAT_UPLOADS_PER_MINUTE,
+  OFFERS_PER_HOUR,
   PAYMENT_PROVIDERS,
   PLATFORM_FEE_PERCENT_DEFAULT,
   type PaymentProviderName,
@@ -77,6 +78,7 @@ const environmentSchema = z.object({
   CHAT_MESSAGES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_MESSAGES_PER_MINUTE),
   CHAT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(CHAT_UPLOADS_PER_MINUTE),
   CHAT_UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(CHAT_UPLOAD_QUOTA_BYTES_DEFAULT),
+  OFFERS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(OFFERS_PER_HOUR),
   /** Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket every instance shares. */
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   /** Unset: AWS S3 itself; set for an S3-compatible store (MinIO, Ceph, R2, ...). */
@@ -149,6 +151,8 @@ export interface Config {
   chatRateLimits: { messagesPerMinute: number; uploadsPerMinute: number };
   /** Bytes of chat files one user or guest may keep stored, counted from the stored files. */
   chatUploadQuotaBytes: number;
+  /** Custom offers one user may send per hour, across their teams' conversations. */
+  offersPerHour: number;
   autoCompleteDays: number;
   platformFeePercent: number;
   jobsEnabled: boolean;
@@ -253,6 +257,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       uploadsPerMinute: env.CHAT_UPLOADS_PER_MINUTE,
     },
     chatUploadQuotaBytes: env.CHAT_UPLOAD_QUOTA_BYTES,
+    offersPerHour: env.OFFERS_PER_HOUR,
     initialAdmin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }

@@ -140,6 +140,11 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/user/chat-rooms': ['guest', ...SIGNED_IN],
   'GET /api/teams/:id/chat-rooms': TEAM_A,
   'GET /ws/chat/:chatRoomId': CHAT_ROOM_A,
+  /** Custom offers in team A's room with `buyer`: the team sends and withdraws, the buyer declines. */
+  'POST /api/chat-rooms/:id/offers': TEAM_A,
+  'GET /api/offers/:id': CHAT_ROOM_A,
+  'POST /api/offers/:id/decline': ['buyer'],
+  'POST /api/offers/:id/withdraw': TEAM_A,
 
   // Orders of team A's package bought by `buyer`: the buyer, the selling team and general admins.
   'POST /api/orders': ['buyer', 'generalAdmin'],

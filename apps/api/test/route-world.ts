@@ -343,6 +343,23 @@ export async function createRouteWorld(context: TestContext) {
       duration_days: 10,
     };
     const uniqueName = () => `m${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const offerBody = {
+      title: 'Matrix custom offer',
+      description: 'An offer that the authorization matrix works on.',
+      price: 250,
+      duration_days: 7,
+      revisions: 1,
+    };
+    /** A fresh pending offer of team A to `buyer`, sent by team A's admin. */
+    const offerA = async () => {
+      const response = await inject(
+        'POST',
+        { url: `/api/chat-rooms/${roomA}/offers`, body: offerBody },
+        callers.teamAdmin.headers,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
 
     builders = {
       'GET /api/health': () => ({ url: '/api/health' }),
@@ -570,6 +587,10 @@ export async function createRouteWorld(context: TestContext) {
         body: { message_text: 'Hello from the matrix' },
       }),
       'POST /api/chat-rooms/:id/read': () => ({ url: `/api/chat-rooms/${roomA}/read`, body: {} }),
+      'POST /api/chat-rooms/:id/offers': () => ({ url: `/api/chat-rooms/${roomA}/offers`, body: offerBody }),
+      'GET /api/offers/:id': async () => ({ url: `/api/offers/${await offerA()}` }),
+      'POST /api/offers/:id/decline': async () => ({ url: `/api/offers/${await offerA()}/decline` }),
+      'POST /api/offers/:id/withdraw': async () => ({ url: `/api/offers/${await offerA()}/withdraw` }),
       'POST /api/chat-rooms/:id/upload': () => ({
         url: `/api/chat-rooms/${roomA}/upload`,
         multipart: multipart('notes.txt', 'text/plain', Buffer.from('matrix notes')),

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import type { OfferExpiry } from '../modules/offers/offers.service';
 import type { OrderTimers } from '../modules/orders/order-timers';
 import type { Payouts } from '../modules/payments/payouts.service';
 import type { Retention } from '../modules/retention/retention.service';
@@ -17,7 +18,13 @@ export const RETENTION_QUEUE = 'retention.sweep';
 const RETENTION_SCHEDULE = '17 * * * *';
 /** Transfers members' available money to their payout accounts, and retries failed transfers; every minute. */
 const PAYOUTS_QUEUE = 'payments.payouts';
-export type TimerQueue = keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE | typeof PAYOUTS_QUEUE;
+/**
+ * Expires pending offers past their expiry time: a job is queued for each offer's expiry time, and a
+ * sweep every minute catches up on any the runner missed (it was down, or the job was lost).
+ */
+export const OFFER_EXPIRY_QUEUE = 'offers.expire';
+export type TimerQueue =
+  keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE | typeof PAYOUTS_QUEUE | typeof OFFER_EXPIRY_QUEUE;
 
 /** How often an idle worker looks for a job: a sent job waits at most this long. */
 const WORKER_POLLING_SECONDS = 2;
@@ -25,6 +32,8 @@ const WORKER_POLLING_SECONDS = 2;
 export interface Jobs {
   /** Queues one run of a sweep now, as its schedule does. */
   send(queue: TimerQueue): Promise<string | null>;
+  /** Queues one run of a sweep at a given time (by the database's clock). */
+  sendAt(queue: TimerQueue, at: Date): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +47,7 @@ export async function startJobs(options: {
   timers: OrderTimers;
   retention: Retention;
   payouts: Payouts;
+  offerExpiry: OfferExpiry;
   logger: FastifyBaseLogger;
 }): Promise<Jobs> {
   const boss = new PgBoss({
@@ -75,8 +85,19 @@ export async function startJobs(options: {
       if (paid > 0) options.logger.info({ queue: PAYOUTS_QUEUE, paid }, 'payouts transferred');
     },
   );
+  await boss.createQueue(OFFER_EXPIRY_QUEUE);
+  await boss.schedule(OFFER_EXPIRY_QUEUE, '* * * * *');
+  await boss.work(
+    OFFER_EXPIRY_QUEUE,
+    { pollingIntervalSeconds: WORKER_POLLING_SECONDS, batchSize: 1 },
+    async () => {
+      const expired = await options.offerExpiry.expireDue();
+      if (expired > 0) options.logger.info({ queue: OFFER_EXPIRY_QUEUE, expired }, 'offers expired');
+    },
+  );
   return {
     send: (queue) => boss.send(queue, {}),
+    sendAt: (queue, at) => boss.sendAfter(queue, {}, {}, at),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ChatRole } from '@teamhire/shared';
+import type { ChatRole, OfferState } from '@teamhire/shared';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
@@ -7,6 +7,7 @@ import {
   chatRoomReads,
   chatRooms,
   guestUsers,
+  offers,
   teamMembers,
   teams,
   users,
@@ -113,13 +114,16 @@ function selectMessages(db: DatabaseOrTransaction) {
       senderName: sql<string>`coalesce(${qualified(users.username)}, ${qualified(guestUsers.name)}, 'Former member')`,
       senderRole,
       file: chatFiles,
+      offer: offers,
+      teamName: teams.name,
     })
     .from(chatMessages)
     .innerJoin(chatRooms, eq(chatRooms.id, chatMessages.chatRoomId))
     .innerJoin(teams, eq(teams.id, chatRooms.teamId))
     .leftJoin(users, eq(users.id, chatMessages.senderUserId))
     .leftJoin(guestUsers, eq(guestUsers.id, chatMessages.senderGuestId))
-    .leftJoin(chatFiles, eq(chatFiles.id, chatMessages.fileId));
+    .leftJoin(chatFiles, eq(chatFiles.id, chatMessages.fileId))
+    .leftJoin(offers, eq(offers.messageId, chatMessages.id));
 }
 export type MessageRow = Awaited<ReturnType<typeof selectMessages>>[number];
 
@@ -339,6 +343,7 @@ export async function roomSummaries(
     last_message_at: Date | null;
     created_at: Date;
     profile_picture_url: string | null;
+    latest_offer: { id: number; title: string; price_cents: number; state: OfferState } | null;
   }>(sql`
     select r.id as chat_room_id, r.team_id, t.name as team_name,
            coalesce(b.username, g.name) as buyer_name, r.status,
@@ -349,7 +354,9 @@ export async function roomSummaries(
                and not coalesce(${self}, false)) as unread_count,
            last.message_text as last_message_text, last.created_at as last_message_at, r.created_at,
            case when r.buyer_id = ${viewer.userId} or r.guest_user_id = ${viewer.guestId}
-                then a.profile_picture_url else b.profile_picture_url end as profile_picture_url
+                then a.profile_picture_url else b.profile_picture_url end as profile_picture_url,
+           (select json_build_object('id', o.id, 'title', o.title, 'price_cents', o.price_cents, 'state', o.state)
+              from offers o where o.chat_room_id = r.id order by o.id desc limit 1) as latest_offer
     from chat_rooms r
     join teams t on t.id = r.team_id
     join users a on a.id = t.admin_id

@@ -10,9 +10,10 @@ import {
   type User,
   type MessageList,
   type OrderConversation,
+  type ServerEvent,
 } from '@teamhire/shared';
 import type { Config } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { register, type AccountsContext } from '../accounts/accounts.service';
@@ -21,6 +22,7 @@ import { recordActivity } from '../activity/activity.service';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
 import { endSocketSessions } from '../realtime/socket-rights';
+import { toOfferResponse } from '../offers/offer-response';
 import * as repository from './chat.repository';
 import { readerKey, type Participant } from './participants';
 
@@ -96,6 +98,9 @@ type MessageForResponse = Pick<repository.MessageRow, 'senderName' | 'senderRole
     | 'createdAt'
   >;
   file: repository.MessageRow['file'];
+  /** The offer of an offer's card, with its team's name. */
+  offer?: repository.MessageRow['offer'];
+  teamName?: string;
 };
 
 export function toMessageResponse(row: MessageForResponse): ChatMessage {
@@ -116,6 +121,7 @@ export function toMessageResponse(row: MessageForResponse): ChatMessage {
     file_kind: file?.kind ?? null,
     client_message_id: message.clientMessageId,
     created_at: message.createdAt.toISOString(),
+    offer: row.offer ? toOfferResponse(row.offer, row.teamName ?? '') : null,
   };
 }
 
@@ -125,7 +131,7 @@ export function toMessageResponse(row: MessageForResponse): ChatMessage {
  * 'Access denied', and a room that does not exist is not found.
  */
 export async function roomAccess(
-  db: Database,
+  db: DatabaseOrTransaction,
   participant: Participant,
   roomId: number,
 ): Promise<{ room: repository.RoomRow; teamName: string; role: ChatRole; teamAdminId: number }> {
@@ -243,9 +249,14 @@ export async function readCustomerConversation(
   return { chat_room_id: roomId, items, next_before: more ? (items[0]?.id ?? null) : null };
 }
 
+/** The user ids of a team's side of its rooms: the admin and every member. */
+export async function teamSideUserIds(db: DatabaseOrTransaction, teamId: number, teamAdminId: number) {
+  return [teamAdminId, ...(await repository.teamMemberIds(db, teamId))];
+}
+
 /** Tells every participant's own channel that a room changed, so bells and inboxes refresh. */
 export async function announceInboxChange(
-  context: ChatContext,
+  context: Pick<ChatContext, 'db' | 'bus'>,
   roomId: number,
   room: repository.RoomRow,
   teamAdminId: number,
@@ -255,7 +266,7 @@ export async function announceInboxChange(
 }
 
 function announceInboxChangeTo(
-  context: ChatContext,
+  context: Pick<ChatContext, 'bus'>,
   roomId: number,
   room: repository.RoomRow,
   teamAdminId: number,
@@ -333,6 +344,45 @@ export async function sendMessage(
   return message;
 }
 
+/**
+ * A message written by another module in its own transaction (an offer's card, typed `offer`): the
+ * room's activity moves like any message's. Announce it with `announceMessage` after the commit.
+ */
+export async function insertModuleMessage(
+  transaction: DatabaseOrTransaction,
+  input: { roomId: number; senderUserId: number; text: string; type: ChatMessage['message_type'] },
+): Promise<number> {
+  const id = await repository.insertMessage(transaction, {
+    chatRoomId: input.roomId,
+    senderUserId: input.senderUserId,
+    messageText: input.text,
+    messageType: input.type,
+  });
+  return id!;
+}
+
+/** After the commit: both sides see a message `insertModuleMessage` wrote, and their inboxes refresh. */
+export async function announceMessage(
+  context: Pick<ChatContext, 'db' | 'bus'>,
+  messageId: number,
+): Promise<ChatMessage> {
+  const row = (await repository.findMessage(context.db, messageId))!;
+  const message = toMessageResponse(row);
+  await publishToRoom(context, message.chat_room_id, { type: 'new_message', message });
+  return message;
+}
+
+/** An event for everyone in a room (both sides' open pages), and a refresh of every participant's inbox. */
+export async function publishToRoom(
+  context: Pick<ChatContext, 'db' | 'bus'>,
+  roomId: number,
+  event: ServerEvent,
+): Promise<void> {
+  await context.bus.publish(roomChannel(roomId), event);
+  const found = await repository.findRoomWithTeam(context.db, roomId, { userId: null, guestId: null });
+  if (found) await announceInboxChange(context, roomId, found.room, found.teamAdminId);
+}
+
 export async function markRoomRead(
   context: ChatContext,
   participant: Participant,
@@ -358,6 +408,12 @@ function toSummary(row: Awaited<ReturnType<typeof repository.roomSummaries>>[num
     created_at: iso(row.created_at)!,
     profile_picture_url: row.profile_picture_url,
     service_package: null,
+    latest_offer: row.latest_offer && {
+      id: row.latest_offer.id,
+      title: row.latest_offer.title,
+      price: row.latest_offer.price_cents / 100,
+      state: row.latest_offer.state,
+    },
   };
 }
 

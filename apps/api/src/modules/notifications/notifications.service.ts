@@ -21,6 +21,7 @@ function toNotificationResponse(row: repository.NotificationRow): Notification {
     id: row.id,
     kind: row.kind as NotificationKind,
     order_id: row.orderId,
+    chat_room_id: row.chatRoomId,
     text: row.text,
     created_at: row.createdAt.toISOString(),
     read_at: row.readAt ? row.readAt.toISOString() : null,
@@ -33,7 +34,15 @@ function toNotificationResponse(row: repository.NotificationRow): Notification {
  */
 export async function createNotifications(
   transaction: DatabaseOrTransaction,
-  entry: { userIds: Iterable<number>; kind: NotificationKind; orderId: number; text: string; at: Date },
+  entry: {
+    userIds: Iterable<number>;
+    kind: NotificationKind;
+    /** Null for an offer not paid for; such a notification names its conversation instead. */
+    orderId: number | null;
+    chatRoomId?: number;
+    text: string;
+    at: Date;
+  },
 ): Promise<PendingNotification[]> {
   const rows = await repository.insertNotifications(
     transaction,
@@ -41,6 +50,7 @@ export async function createNotifications(
       userId,
       kind: entry.kind,
       orderId: entry.orderId,
+      chatRoomId: entry.chatRoomId ?? null,
       text: entry.text,
       createdAt: entry.at,
     })),

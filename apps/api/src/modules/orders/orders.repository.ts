@@ -4,6 +4,7 @@ import type { OrderStatus } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
   idempotencyKeys,
+  offers,
   orderEvents,
   orders,
   payments,
@@ -47,9 +48,12 @@ function selectOrders(db: DatabaseOrTransaction) {
       payment: payments,
       review: reviews,
       neverPaid,
+      /** The custom offer the order bought (through the offer's own package), and its conversation. */
+      offer: { id: offers.id, chatRoomId: offers.chatRoomId },
     })
     .from(orders)
     .innerJoin(servicePackages, eq(servicePackages.id, orders.servicePackageId))
+    .leftJoin(offers, eq(offers.packageId, orders.servicePackageId))
     .innerJoin(teams, eq(teams.id, orders.teamId))
     .innerJoin(teamAdmin, eq(teamAdmin.id, teams.adminId))
     .innerJoin(buyer, eq(buyer.id, orders.buyerId))

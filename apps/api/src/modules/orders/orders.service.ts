@@ -4,6 +4,7 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_TEXTS,
+  OFFER_TEXTS,
   STATUS_UPDATE_ACTIONS,
   allowedOrderActions,
   allowedOrderTransitions,
@@ -29,6 +30,7 @@ import type { PendingNotification } from '../notifications/notifications.service
 import type { Mailer } from '../mail/mailer';
 import type { ChargeResult, FoundCharge, PaymentProvider } from '../payments/payment-provider';
 import { recordCompletion } from '../payments/ledger.service';
+import * as offers from '../offers/offers.service';
 import * as payments from '../payments/payments.service';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
 import type { RealtimeBus } from '../realtime/realtime-bus';
@@ -102,7 +104,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
 export interface OrderCreateInput extends payments.PaymentDetails {
-  service_package_id: number;
+  /** Exactly one of the two: a catalogue package, or a custom offer of the buyer's conversation. */
+  service_package_id?: number | undefined;
+  offer_id?: number | undefined;
   total_amount: number;
   billing_address: BillingAddress;
 }
@@ -234,6 +238,8 @@ export function toOrderResponse(
     service_package_id: order.servicePackageId,
     buyer_id: order.buyerId,
     buyer: { id: order.buyerId, username: row.buyerUsername },
+    offer_id: row.offer?.id ?? null,
+    chat_room_id: row.offer?.chatRoomId ?? null,
     service_package: {
       id: row.package.id,
       title: row.package.title,
@@ -369,7 +375,8 @@ function requestFingerprint(input: OrderCreateInput): string {
     : null;
   const canonical = JSON.stringify(
     {
-      service_package_id: input.service_package_id,
+      service_package_id: input.service_package_id ?? null,
+      offer_id: input.offer_id ?? null,
       total_amount: toCents(input.total_amount),
       payment_method: input.payment_method,
       card,
@@ -440,6 +447,8 @@ interface SettledCharge {
   totalCents: number;
   /** The team's bell entries for a confirmed order, published after the commit. */
   notifications: PendingNotification[];
+  /** The custom offer the payment accepted, whose card both sides see change after the commit. */
+  offerId?: number | undefined;
 }
 
 /**
@@ -489,13 +498,35 @@ export async function settleCharge(
   // meanwhile keeps its status and its money is refunded after the commit (see decision 0056).
   if (locked.status !== 'pending') return { ...settled, outcome: 'given_up' };
   await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
-  settled.notifications = await recordStep(transaction, {
+  // An order of a custom offer accepts the offer here, with the payment: a declined card leaves it
+  // pending. The team's word of the new order is then the offer's acceptance.
+  const accepted = await offers.acceptPaidOffer(
+    transaction,
+    {
+      packageId: row.package.id,
+      orderId: locked.id,
+      buyerUsername: row.buyerUsername,
+      teamId: row.team.id,
+      teamAdminId: row.team.adminId,
+    },
+    now,
+  );
+  const confirmed = await recordStep(transaction, {
     orderId: locked.id,
     type: 'confirmed',
     actorId: null,
     at: now,
-    notify: { audience: ['team'], text: `New order from ${row.buyerUsername}: ${row.package.title}` },
+    ...(accepted
+      ? {}
+      : {
+          notify: {
+            audience: ['team'],
+            text: `New order from ${row.buyerUsername}: ${row.package.title}`,
+          },
+        }),
   });
+  settled.notifications = accepted ? accepted.notifications : confirmed;
+  settled.offerId = accepted?.offerId;
   await recordActivity(transaction, {
     userId: locked.buyerId,
     action: 'order.placed',
@@ -518,6 +549,7 @@ export async function announceSettledCharge(context: OrdersContext, settled: Set
     return;
   }
   if (settled?.outcome !== 'paid') return;
+  if (settled.offerId !== undefined) await offers.announceOfferChange(context, settled.offerId);
   await announceStep(context, {
     orderId: settled.orderId,
     type: 'confirmed',
@@ -664,8 +696,17 @@ export async function createOrder(
       }
     }
 
-    const item = await repository.findPackageForPurchase(transaction, input.service_package_id);
-    if (!item || item.status !== 'published') throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
+    // An offer is bought through its own package (never in the catalogue), after the offer's checks.
+    const offer =
+      input.offer_id === undefined
+        ? undefined
+        : await offers.lockOfferForPurchase(transaction, actor, input.offer_id, context.clock());
+    const item = await repository.findPackageForPurchase(
+      transaction,
+      offer ? offer.packageId : input.service_package_id!,
+    );
+    if (!item || (!offer && item.status !== 'published'))
+      throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
     if (!item.teamIsActive) throw new AppError('conflict', ORDER_TEXTS.packageNotPurchasable);
     if (
       item.teamAdminId === actor.id ||
@@ -674,9 +715,8 @@ export async function createOrder(
       throw new AppError('forbidden', ORDER_TEXTS.ownTeamPackage);
     }
     if (toCents(input.total_amount) !== item.priceCents) {
-      throw new AppError('conflict', ORDER_TEXTS.amountMismatch, [
-        { path: 'body.total_amount', message: ORDER_TEXTS.amountMismatch },
-      ]);
+      const mismatch = offer ? OFFER_TEXTS.amountMismatch : ORDER_TEXTS.amountMismatch;
+      throw new AppError('conflict', mismatch, [{ path: 'body.total_amount', message: mismatch }]);
     }
 
     const placedAt = context.clock();

@@ -39,7 +39,7 @@ function selectPackages<Extra extends Record<string, SQL>>(db: DatabaseOrTransac
 
 /** A package with its team and the team admin's name; times as ISO 8601 text in UTC, as the API writes them. */
 export interface PackageListRow {
-  package: Omit<PackageRow, 'searchVector' | 'createdAt' | 'updatedAt'> & {
+  package: Omit<PackageRow, 'searchVector' | 'createdAt' | 'updatedAt' | 'customOffer'> & {
     createdAt: string;
     updatedAt: string;
   };
@@ -481,8 +481,11 @@ export async function searchPublished(
   return { items: answer.items, total: answer.total ?? 0 };
 }
 
+/** A custom offer's own package is no package of the packages API: not found, listed, edited or published. */
+const notCustomOffer = eq(servicePackages.customOffer, false);
+
 const packageById = preparedPackageQuery('package_by_id', (db) =>
-  selectPackages(db, {}).where(eq(servicePackages.id, sql.placeholder('id'))),
+  selectPackages(db, {}).where(and(eq(servicePackages.id, sql.placeholder('id')), notCustomOffer)),
 );
 
 export async function findPackage(db: DatabaseOrTransaction, id: number) {
@@ -496,7 +499,7 @@ const packagesOfTeams = (onlyPublished: boolean) =>
       .where(
         and(
           sql`${servicePackages.teamId} = any(${sql.placeholder('teamIds')}::integer[])`,
-          onlyPublished ? published : undefined,
+          onlyPublished ? published : notCustomOffer,
         ),
       )
       .orderBy(desc(servicePackages.updatedAt), desc(servicePackages.id)),
