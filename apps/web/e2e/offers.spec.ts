@@ -62,7 +62,8 @@ test.describe('custom offers', () => {
   test('a guest asks, the team sends an offer, the guest signs up from its card, pays, and the team sees the order', async ({
     browser,
   }) => {
-    test.slow();
+    // Two browsers, a sign-up with its timed redirect and a payment: slow on a busy machine.
+    test.setTimeout(240_000);
     const admin = await createAccount('ofadmin', 'TEAM_ADMIN');
     const teamName = `Offer Crew ${RUN}`;
     const teamId = await createTeam(admin.id, teamName, { findable: true });
@@ -161,7 +162,7 @@ test.describe('custom offers', () => {
   test('the buyer declines an offer and the team withdraws another, each after a confirmation dialog', async ({
     browser,
   }) => {
-    test.slow();
+    test.setTimeout(180_000);
     const admin = await createAccount('owadmin', 'TEAM_ADMIN');
     const buyer = await createAccount('owbuyer', 'BUYER');
     const teamName = `Withdraw Crew ${RUN}`;

@@ -62,19 +62,20 @@ function DeclineButton({ offer }: { offer: Offer }) {
         confirmLabel={OFFER_CARD_TEXTS.decline}
         destructive
         pending={decline.isPending}
+        // A promise rather than mutate's callbacks: the new state takes this button away before they would run.
         onConfirm={() =>
-          decline.mutate(undefined, {
-            onSuccess: () => {
+          decline.mutateAsync().then(
+            () => {
               setOpen(false);
               showToast({ title: OFFER_TEXTS.declinedToast, variant: 'success' });
             },
-            onError: (error) => {
+            (error: unknown) => {
               setOpen(false);
               showToast({ title: failureDetail(error, OFFER_CARD_TEXTS.declineFailed), variant: 'error' });
               // Refused because it changed meanwhile: show how it is now.
               void queryClient.invalidateQueries({ queryKey: offerQueryKeys.detail(offer.id) });
             },
-          })
+          )
         }
       />
     </>
@@ -99,18 +100,19 @@ function WithdrawButton({ offer }: { offer: Offer }) {
         confirmLabel={OFFER_CARD_TEXTS.withdraw}
         destructive
         pending={withdraw.isPending}
+        // A promise rather than mutate's callbacks: the new state takes this button away before they would run.
         onConfirm={() =>
-          withdraw.mutate(undefined, {
-            onSuccess: () => {
+          withdraw.mutateAsync().then(
+            () => {
               setOpen(false);
               showToast({ title: OFFER_TEXTS.withdrawnToast, variant: 'success' });
             },
-            onError: (error) => {
+            (error: unknown) => {
               setOpen(false);
               showToast({ title: failureDetail(error, OFFER_CARD_TEXTS.withdrawFailed), variant: 'error' });
               void queryClient.invalidateQueries({ queryKey: offerQueryKeys.detail(offer.id) });
             },
-          })
+          )
         }
       />
     </>
