@@ -151,7 +151,7 @@ test.describe('custom offers', () => {
     );
     await adminPage.goto(`/team-chat-dashboard/${teamId}`);
     const conversation = adminPage.getByRole('article', { name: username });
-    await expect(conversation.getByText(title)).toBeVisible();
+    await expect(conversation.getByText(title, { exact: true })).toBeVisible();
     await expect(conversation.getByText('Accepted')).toBeVisible();
     await adminPage.goto('/orders');
     const orderLink = adminPage.getByRole('link', { name: 'Custom offer' }).first();
