@@ -103,3 +103,6 @@ export function guestChatPath(chatRoomId: number, token: string): string {
 export function guestDashboardPath(chatRoomId: number, token: string): string {
   return `/guest-dashboard?chat_room_id=${chatRoomId}&guest_token=${encodeURIComponent(token)}`;
 }
+
+/** Where a guest turns into an account that keeps their conversations. */
+export const GUEST_UPGRADE_PATH = '/register?upgrade_guest=true';

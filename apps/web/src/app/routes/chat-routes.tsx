@@ -18,15 +18,21 @@ export const chatRoutes: RouteObject[] = [
   {
     path: 'team-chat/:chatRoomId',
     lazy: async () => {
-      const { TeamChatPage } = await import('../../features/chat/team-chat-page');
-      return { Component: TeamChatPage };
+      const [{ TeamChatPage }, { offerChatExtensions }] = await Promise.all([
+        import('../../features/chat/team-chat-page'),
+        import('../chat/offer-chat-extensions'),
+      ]);
+      return { Component: () => <TeamChatPage extensions={offerChatExtensions} /> };
     },
   },
   {
     path: 'chat/:chatRoomId',
     lazy: async () => {
-      const { GuestChatPage } = await import('../../features/chat/guest-chat-page');
-      return { Component: GuestChatPage };
+      const [{ GuestChatPage }, { offerChatExtensions }] = await Promise.all([
+        import('../../features/chat/guest-chat-page'),
+        import('../chat/offer-chat-extensions'),
+      ]);
+      return { Component: () => <GuestChatPage extensions={offerChatExtensions} /> };
     },
   },
   {

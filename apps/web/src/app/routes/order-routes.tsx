@@ -16,6 +16,13 @@ export const orderRoutes: RouteObject[] = [
         },
       },
       {
+        path: 'payment/offer/:offerId',
+        lazy: async () => {
+          const { OfferPaymentPage } = await import('../../features/orders/offer-payment-page');
+          return { Component: OfferPaymentPage };
+        },
+      },
+      {
         path: 'order-confirmation/:orderId',
         lazy: async () => {
           const { OrderConfirmationPage } = await import('../../features/orders/order-confirmation-page');

@@ -1,4 +1,9 @@
-import type { ApplicationStatus, VerificationStatus } from '@teamhire/shared';
+import {
+  OFFER_STATE_LABELS,
+  type ApplicationStatus,
+  type OfferState,
+  type VerificationStatus,
+} from '@teamhire/shared';
 
 /** The colours a status can take, so that the same word of state looks the same on every page. */
 export type StatusTone = 'neutral' | 'success' | 'warning' | 'info' | 'alert' | 'danger' | 'done' | 'special';
@@ -35,4 +40,13 @@ export const DECISION_STATUS_BADGES: StatusBadges<ApplicationStatus | Verificati
   approved: { label: 'Approved', tone: 'success' },
   rejected: { label: 'Rejected', tone: 'danger' },
   withdrawn: { label: 'Withdrawn', tone: 'neutral' },
+};
+
+/** A custom offer's state, on its card in the conversation and on the team's chat dashboard. */
+export const OFFER_STATE_BADGES: StatusBadges<OfferState> = {
+  pending: { label: OFFER_STATE_LABELS.pending, tone: 'warning' },
+  accepted: { label: OFFER_STATE_LABELS.accepted, tone: 'success' },
+  declined: { label: OFFER_STATE_LABELS.declined, tone: 'danger' },
+  withdrawn: { label: OFFER_STATE_LABELS.withdrawn, tone: 'neutral' },
+  expired: { label: OFFER_STATE_LABELS.expired, tone: 'neutral' },
 };

@@ -2,6 +2,7 @@ import { Clock } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
+import type { ChatExtensions } from './chat-extensions';
 import { ChatRoom } from './components/chat-room';
 import {
   adoptGuestToken,
@@ -52,7 +53,7 @@ export function useGuestSessionFromAddress(roomId: number | null): GuestSession 
 }
 
 /** `/chat/{chatRoomId}?guest_token=...`: a guest's conversation with a team. */
-export function GuestChatPage() {
+export function GuestChatPage({ extensions }: { extensions?: ChatExtensions } = {}) {
   const roomId = useRoomIdParam();
   const session = useGuestSessionFromAddress(roomId);
   const name = session?.name ?? 'Guest';
@@ -80,6 +81,7 @@ export function GuestChatPage() {
           subtitle={`Chatting as ${name}`}
           back={back}
           showInbox={false}
+          extensions={extensions}
         />
       )}
     </ChatAccessGate>

@@ -12,11 +12,17 @@ import { inboxQueryOptions } from './chat-api';
 import { inboxErrorText } from './chat-format';
 import { RoomSummary } from './components/room-summary';
 import { GuestSessionEnded } from './guest-chat-page';
-import { adoptGuestToken, clearGuestSession, guestChatPath, readGuestSession } from '../../lib/guest-session';
+import {
+  adoptGuestToken,
+  clearGuestSession,
+  GUEST_UPGRADE_PATH,
+  guestChatPath,
+  readGuestSession,
+} from '../../lib/guest-session';
 
 /** Without a conversation to show, the guest is sent to the first service category to find a team. */
 export const GUEST_DASHBOARD_FALLBACK = '/service/1';
-export const UPGRADE_PATH = '/register?upgrade_guest=true';
+export const UPGRADE_PATH = GUEST_UPGRADE_PATH;
 
 function positiveId(value: string | null): number | null {
   const id = Number(value);

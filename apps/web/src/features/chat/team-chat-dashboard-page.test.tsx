@@ -1,4 +1,4 @@
-import { CHAT_TEXTS } from '@teamhire/shared';
+import { CHAT_TEXTS, OFFER_TEXTS } from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
@@ -24,6 +24,27 @@ const renderPage = (route = '/team-chat-dashboard/3') =>
   renderWithProviders(<TeamChatDashboardPage />, { route, path: '/team-chat-dashboard/:teamId' });
 
 describe('TeamChatDashboardPage', { timeout: 15_000 }, () => {
+  it("shows each conversation's latest offer and its state", async () => {
+    api(() =>
+      jsonResponse([
+        roomSummaryFixture({
+          buyer_name: 'ada',
+          latest_offer: { id: 40, title: 'Booking site', price: 5600, state: 'declined' },
+        }),
+        roomSummaryFixture({ chat_room_id: 13, buyer_name: 'Grace', latest_offer: null }),
+      ]),
+    );
+    renderPage();
+    const ada = await screen.findByRole('article', { name: 'ada' }, SLOW);
+    expect(within(ada).getByText(OFFER_TEXTS.customOffer)).toBeTruthy();
+    expect(within(ada).getByText('Booking site')).toBeTruthy();
+    expect(within(ada).getByText('$5,600.00')).toBeTruthy();
+    expect(within(ada).getByText('Declined')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: 'Grace' })).queryByText(OFFER_TEXTS.customOffer),
+    ).toBeNull();
+  });
+
   it('shows a card per conversation and the total, unread and active counts', async () => {
     api(() =>
       jsonResponse([

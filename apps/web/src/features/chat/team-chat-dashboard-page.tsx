@@ -1,12 +1,13 @@
-import { CHAT_TEXTS, type ChatRoomSummary } from '@teamhire/shared';
+import { CHAT_TEXTS, OFFER_TEXTS, type ChatRoomSummary, type OfferSummary } from '@teamhire/shared';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, MessageSquare, RefreshCw, ShieldAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { OFFER_STATE_BADGES, StatusBadge } from '../../components/ui/status-badge';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { ApiError } from '../../lib/api-client';
-import { formatRelativeTime } from '../../lib/format';
+import { formatMoney, formatRelativeTime } from '../../lib/format';
 import { teamQueryOptions } from '../../lib/queries/get-team';
 import { teamChatRoomsQueryOptions } from './chat-api';
 import { Avatar } from './components/avatar';
@@ -42,6 +43,19 @@ function TeamChatsDenied() {
   );
 }
 
+/** The conversation's latest custom offer and where it stands. */
+function LatestOffer({ offer }: { offer: OfferSummary }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm">
+      <span className="sr-only">Latest offer:</span>
+      <span className="text-xs font-semibold text-indigo-700">{OFFER_TEXTS.customOffer}</span>
+      <span className="min-w-0 flex-1 truncate text-slate-900">{offer.title}</span>
+      <span className="font-medium text-slate-900">{formatMoney(offer.price)}</span>
+      <StatusBadge status={offer.state} badges={OFFER_STATE_BADGES} />
+    </div>
+  );
+}
+
 function ConversationCard({ room }: { room: ChatRoomSummary }) {
   const badge = STATUS_BADGES[room.status];
   const when = room.last_message_at ?? room.created_at;
@@ -67,6 +81,7 @@ function ConversationCard({ room }: { room: ChatRoomSummary }) {
       <p className="line-clamp-2 flex-1 text-sm text-slate-700">
         {room.last_message_text ?? CHAT_TEXTS.noMessages}
       </p>
+      {room.latest_offer ? <LatestOffer offer={room.latest_offer} /> : null}
       <div className="flex items-center justify-between gap-2">
         <time className="text-xs text-slate-600" dateTime={when}>
           {formatRelativeTime(when)}

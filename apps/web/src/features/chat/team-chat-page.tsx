@@ -8,6 +8,7 @@ import { useSignedIn } from '../../lib/use-signed-in';
 import { currentUserQueryOptions } from '../../lib/queries/get-current-user';
 import { chatAccessQueryOptions } from './chat-api';
 import { AccessProblem } from './components/access-problem';
+import type { ChatExtensions } from './chat-extensions';
 import { ChatHeader, ChatRoom, type BackLink } from './components/chat-room';
 
 const ACCESS_STATUSES = [401, 403, 404] as const;
@@ -70,7 +71,7 @@ export function ChatAccessGate({
   return children(access.data);
 }
 
-export function TeamChatPage() {
+export function TeamChatPage({ extensions }: { extensions?: ChatExtensions } = {}) {
   const roomId = useRoomIdParam();
   // A visitor is not sent away: the server's 401 shows 'Please log in to access team chats.'.
   const signedIn = useSignedIn();
@@ -84,6 +85,7 @@ export function TeamChatPage() {
           access={access}
           me={user.data ? `user:${user.data.id}` : null}
           myName={user.data?.username ?? null}
+          extensions={extensions}
         />
       )}
     </ChatAccessGate>

@@ -12,6 +12,7 @@ import {
   type RealtimeStatus,
 } from '../../lib/realtime-client';
 import { chatQueryKeys, getMessages, sendMessage, type MessagePages } from './chat-api';
+import type { ChatExtensions } from './chat-extensions';
 import { readGuestSession } from '../../lib/guest-session';
 
 /** Adds messages to the newest page, once each (an id already shown is not shown twice). */
@@ -38,12 +39,15 @@ export function useChatRoom({
   enabled,
   me,
   onSendFailed,
+  extensions,
 }: {
   roomId: number;
   enabled: boolean;
   /** `user:{id}`: our own typing events are not shown to us. */
   me: string | null;
   onSendFailed: (text: string, error: unknown) => void;
+  /** The app's additions: its room events and what it refreshes after a reconnect (read once per connection). */
+  extensions?: Pick<ChatExtensions, 'roomEvents' | 'onReconnected'>;
 }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<RealtimeStatus>('closed');
@@ -55,6 +59,7 @@ export function useChatRoom({
   const typingSignalRef = useRef<TypingSignal | null>(null);
   const meRef = useRef(me);
   const onSendFailedRef = useRef(onSendFailed);
+  const extensionsRef = useRef(extensions);
   useEffect(() => {
     meRef.current = me;
     onSendFailedRef.current = onSendFailed;
@@ -101,9 +106,11 @@ export function useChatRoom({
           () => undefined,
         );
         invalidateInbox();
+        extensionsRef.current?.onReconnected?.(queryClient);
         outbox.retryNow();
       },
       handlers: {
+        ...extensionsRef.current?.roomEvents?.(queryClient),
         new_message: ({ message }) => {
           addMessages(queryClient, roomId, [message]);
           dropTyping(message.sender_id);

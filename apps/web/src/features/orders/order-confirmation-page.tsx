@@ -10,6 +10,7 @@ import { useContactTeam } from '../../lib/contact-team';
 import { useOrder } from '../../lib/queries/get-order';
 import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
+import { isOfferOrder, paymentPathOf } from './components/order-subject';
 import { OrderStatusBadge } from './components/order-status-badge';
 
 const NEXT_STEPS: { icon: ReactNode; title: string; text: string }[] = [
@@ -44,7 +45,7 @@ function NotPaid({ order }: { order: Order }) {
         <Link to="/dashboard" className={buttonClassName('secondary')}>
           Back to Dashboard
         </Link>
-        <Link to={`/payment/${order.service_package_id}`} className={buttonClassName('primary')}>
+        <Link to={paymentPathOf(order)} className={buttonClassName('primary')}>
           Try Again
         </Link>
       </div>
@@ -76,7 +77,7 @@ function Confirmation({ order }: { order: Order }) {
         </dl>
       </InfoCard>
 
-      <OrderPackageCard servicePackage={order.service_package} />
+      <OrderPackageCard servicePackage={order.service_package} fromOffer={isOfferOrder(order)} />
       <OrderTeamCard team={order.team} showActivity />
 
       <InfoCard title="What Happens Next">

@@ -40,6 +40,7 @@ import { DisputeSummary } from '../../components/orders/dispute-summary';
 import { OrderHistory } from '../../components/orders/order-history';
 import { Detail, InfoCard, OrderPackageCard, OrderTeamCard } from './components/info-card';
 import { OrderLoadState } from './components/order-load-state';
+import { isOfferOrder, OrderSubject } from './components/order-subject';
 import { OrderStatusBadge } from './components/order-status-badge';
 import { OrderTimeline } from './components/order-timeline';
 import { ReviewCard } from '../../components/reviews/review-card';
@@ -280,7 +281,9 @@ function OrderDetails({ order }: { order: Order }) {
           <h2 className="text-xl font-semibold text-slate-900">{`Order #${order.id}`}</h2>
           <OrderStatusBadge status={order.status} />
         </div>
-        <p className="text-slate-700">{order.service_package.title}</p>
+        <p className="break-words text-slate-700">
+          <OrderSubject order={order} />
+        </p>
         <OrderSchedule order={order} />
         <OrderActions order={order} />
       </header>
@@ -309,7 +312,7 @@ function OrderDetails({ order }: { order: Order }) {
 
       {order.viewer.is_buyer ? (
         <>
-          <OrderPackageCard servicePackage={order.service_package} />
+          <OrderPackageCard servicePackage={order.service_package} fromOffer={isOfferOrder(order)} />
           <OrderTeamCard team={order.team} />
           <PaymentCard order={order} />
         </>

@@ -1,4 +1,11 @@
-import { ORDER_STATUSES, ORDER_TEXTS, type Order, type OrderList, type User } from '@teamhire/shared';
+import {
+  OFFER_TEXTS,
+  ORDER_STATUSES,
+  ORDER_TEXTS,
+  type Order,
+  type OrderList,
+  type User,
+} from '@teamhire/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
@@ -109,6 +116,21 @@ describe('OrdersPage', () => {
     expect(team.getAttribute('href')).toBe('/teams/3');
     expect(team.parentElement?.textContent).toBe('Pixel Crew · bought by ada');
     expect(requests.some((request) => request.url.includes('scope=team'))).toBe(true);
+  });
+
+  it("shows 'Custom offer' for an order made from an offer, linking back to its conversation", async () => {
+    stubOrders(userFixture({ role: 'TEAM_ADMIN' }), [
+      orderFixture({
+        id: 6,
+        offer_id: 40,
+        chat_room_id: 12,
+        viewer: { is_buyer: false, is_team: true, is_admin: false },
+      }),
+    ]);
+    renderPage();
+    const link = await screen.findByRole('link', { name: OFFER_TEXTS.customOffer });
+    expect(link.getAttribute('href')).toBe('/team-chat/12');
+    expect(link.closest('h2')?.textContent).toBe('Custom offer · Landing Page Sprint');
   });
 
   it('leaves declined purchases (pending orders) out of the list and the All count', async () => {

@@ -17,6 +17,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useContactTeam } from '../../lib/contact-team';
 import { useOrders, type OrderListFilter } from './api/get-orders';
+import { OrderSubject } from './components/order-subject';
 import { OrderStatusBadge } from './components/order-status-badge';
 
 type FilterTab = (typeof ORDER_FILTER_TABS)[number];
@@ -80,7 +81,9 @@ function OrderCard({ order }: { order: Order }) {
     <li className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold text-slate-900">{order.service_package.title}</h2>
+          <h2 className="min-w-0 font-semibold break-words text-slate-900">
+            <OrderSubject order={order} />
+          </h2>
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="mt-1 text-sm text-slate-600">

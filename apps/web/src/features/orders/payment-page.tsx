@@ -1,7 +1,7 @@
 import { ORDER_TEXTS, type SavedPaymentMethod, type ServicePackage } from '@teamhire/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Clock, LoaderCircle, PackageX, UsersRound } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonClassName } from '../../components/ui/button';
@@ -12,10 +12,11 @@ import { formatMoney } from '../../lib/format';
 import { createOrder, storeCreatedOrder } from './api/create-order';
 import { completeCardAuthentication, waitForSettledPayment } from './complete-card-authentication';
 import { usePackage } from '../../lib/queries/get-package';
+import { offerQueryKeys } from '../../lib/queries/get-offer';
 import { orderQueryKeys } from '../../lib/queries/order-query-keys';
 import { usePaymentConfig } from '../../lib/payment-config';
 import { useSavedCards } from './api/get-saved-cards';
-import { CARD_ELEMENT_TOKEN, PaymentForm, type OrderPayload } from './components/payment-form';
+import { CARD_ELEMENT_TOKEN, PaymentForm, type OrderPayload, type Purchase } from './components/payment-form';
 import {
   STRIPE_CARD_LOAD_FAILED,
   StripeCardField,
@@ -89,7 +90,15 @@ function PackageDetails({ servicePackage }: { servicePackage: ServicePackage }) 
  * The purchase once the page knows how cards are taken (the provider) and which cards are saved;
  * saved cards that cannot load only mean none are offered.
  */
-function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
+export interface CheckoutProps {
+  purchase: Purchase;
+  /** What is bought, above the form. */
+  details: ReactNode;
+  /** Why it cannot be bought now (withdrawn package, offer no longer pending); null when it can. */
+  refusal: string | null;
+}
+
+export function Checkout({ purchase, details, refusal }: CheckoutProps) {
   const config = usePaymentConfig();
   const savedCards = useSavedCards();
   if (config.isPending || savedCards.isPending) {
@@ -105,7 +114,9 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
   }
   return (
     <CheckoutForm
-      servicePackage={servicePackage}
+      purchase={purchase}
+      details={details}
+      refusal={refusal}
       savedCards={savedCards.data ?? []}
       publishableKey={config.data.provider === 'stripe' ? config.data.publishable_key : null}
     />
@@ -113,11 +124,12 @@ function Checkout({ servicePackage }: { servicePackage: ServicePackage }) {
 }
 
 function CheckoutForm({
-  servicePackage,
+  purchase,
+  details,
+  refusal,
   savedCards,
   publishableKey,
-}: {
-  servicePackage: ServicePackage;
+}: CheckoutProps & {
   savedCards: readonly SavedPaymentMethod[];
   /** Set with Stripe: the card is typed into its card element. */
   publishableKey: string | null;
@@ -164,6 +176,8 @@ function CheckoutForm({
         }
       }
       await queryClient.invalidateQueries({ queryKey: orderQueryKeys.all });
+      // A paid offer is accepted now: its card must not show it pending from the cache.
+      if ('offer_id' in purchase.target) void queryClient.invalidateQueries({ queryKey: offerQueryKeys.all });
       // After the invalidation, which would otherwise mark the new order's details stale at once.
       storeCreatedOrder(queryClient, created);
       // Still waiting for the bank after a minute: the order's page shows where it stands.
@@ -184,9 +198,9 @@ function CheckoutForm({
 
   return (
     <div className="flex flex-col gap-6">
-      <PackageDetails servicePackage={servicePackage} />
-      {servicePackage.status !== 'published' ? (
-        <Alert variant="error">{ORDER_TEXTS.packageNotPurchasable}</Alert>
+      {details}
+      {refusal ? (
+        <Alert variant="error">{refusal}</Alert>
       ) : (
         <>
           {authenticating ? (
@@ -201,7 +215,7 @@ function CheckoutForm({
             </div>
           ) : null}
           <PaymentForm
-            servicePackage={servicePackage}
+            purchase={purchase}
             paying={paying}
             onPay={(order) => void pay(order)}
             onCancel={() => void navigate(-1)}
@@ -216,6 +230,24 @@ function CheckoutForm({
         </>
       )}
     </div>
+  );
+}
+
+function PackageCheckout({ servicePackage }: { servicePackage: ServicePackage }) {
+  const purchase = useMemo<Purchase>(
+    () => ({
+      target: { service_package_id: servicePackage.id },
+      title: servicePackage.title,
+      price: servicePackage.price,
+    }),
+    [servicePackage],
+  );
+  return (
+    <Checkout
+      purchase={purchase}
+      details={<PackageDetails servicePackage={servicePackage} />}
+      refusal={servicePackage.status === 'published' ? null : ORDER_TEXTS.packageNotPurchasable}
+    />
   );
 }
 
@@ -243,7 +275,7 @@ export function PaymentPage() {
           onRetry={() => void servicePackage.refetch()}
         />
       ) : (
-        <Checkout servicePackage={servicePackage.data} />
+        <PackageCheckout servicePackage={servicePackage.data} />
       )}
     </PageShell>
   );

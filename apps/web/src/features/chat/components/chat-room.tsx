@@ -7,6 +7,7 @@ import { ErrorWithRetry } from '../../../components/ui/error-with-retry';
 import { useToast } from '../../../components/ui/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { mergeById } from '../../../lib/realtime-client';
+import type { ChatExtensions } from '../chat-extensions';
 import { chatQueryKeys, markRoomRead, messagesQueryOptions, oversizeMessage, uploadFile } from '../chat-api';
 import { QUICK_MESSAGES, ROLE_LABELS } from '../chat-format';
 import { addMessages, useChatRoom } from '../use-chat-room';
@@ -105,6 +106,7 @@ export function ChatRoom({
   subtitle,
   back,
   showInbox = true,
+  extensions,
 }: {
   roomId: number;
   access: ChatAccess;
@@ -113,6 +115,7 @@ export function ChatRoom({
   subtitle?: ReactNode;
   back?: BackLink;
   showInbox?: boolean;
+  extensions?: ChatExtensions;
 }) {
   const queryClient = useQueryClient();
   const { showToast } = useToast();
@@ -140,7 +143,13 @@ export function ChatRoom({
     (access.role === 'guest'
       ? (messages.find((message) => message.sender_role === 'guest')?.sender_id ?? null)
       : null);
-  const room = useChatRoom({ roomId, enabled: true, me: viewer, onSendFailed });
+  const room = useChatRoom({
+    roomId,
+    enabled: true,
+    me: viewer,
+    onSendFailed,
+    extensions,
+  });
   const lastId = messages.at(-1)?.id;
 
   // Shown means read: the inbox and the bell count go down.
@@ -261,6 +270,11 @@ export function ChatRoom({
               hasEarlier={messagesQuery.hasNextPage}
               loadingEarlier={messagesQuery.isFetchingNextPage}
               onLoadEarlier={() => void messagesQuery.fetchNextPage()}
+              renderMessage={
+                extensions?.renderMessage
+                  ? (message) => extensions.renderMessage?.({ message, access, roomId })
+                  : undefined
+              }
               empty={
                 showTemplates ? (
                   <div className="mx-auto max-w-md py-8 text-center">
@@ -304,6 +318,7 @@ export function ChatRoom({
               setDraft('');
             }}
             onFiles={onFiles}
+            actions={extensions?.composerActions?.({ access, roomId })}
           />
         </section>
         <div className="hidden w-72 shrink-0 border-l border-slate-200 bg-white xl:block">

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX } from '@teamhire/shared';
 import { Paperclip, Send } from 'lucide-react';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 
 /** The counter appears once the message is this close to the limit. */
@@ -14,6 +14,7 @@ export function Composer({
   onFiles,
   disabled = false,
   textareaRef,
+  actions,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -22,6 +23,8 @@ export function Composer({
   onFiles: (files: File[]) => void;
   disabled?: boolean;
   textareaRef?: React.RefObject<HTMLTextAreaElement | null>;
+  /** More buttons beside the attach button (the team's Offer button). */
+  actions?: ReactNode;
 }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -69,6 +72,7 @@ export function Composer({
       >
         <Paperclip aria-hidden="true" className="size-5" />
       </Button>
+      {actions}
       <div className="flex-1">
         <label htmlFor={`${hintId}-input`} className="sr-only">
           Message

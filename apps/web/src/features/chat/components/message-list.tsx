@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@teamhire/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { OutboxItem } from '../../../lib/realtime-client';
 import { formatMessageTime } from '../chat-format';
@@ -30,6 +30,7 @@ export function MessageList({
   loadingEarlier,
   onLoadEarlier,
   empty,
+  renderMessage,
 }: {
   messages: readonly ChatMessage[];
   pending: readonly OutboxItem[];
@@ -38,6 +39,8 @@ export function MessageList({
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
   empty?: React.ReactNode;
+  /** The app's drawing of a message the chat cannot draw (an offer card); undefined for the rest. */
+  renderMessage?: (message: ChatMessage) => ReactNode;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
@@ -64,15 +67,20 @@ export function MessageList({
         <ol className="flex flex-col gap-3">
           {messages.map((message) => {
             const own = message.sender_id === me;
+            const custom = renderMessage?.(message);
             return (
               <li key={message.id} className={`flex flex-col ${own ? 'items-end' : 'items-start'}`}>
-                <div
-                  className={`max-w-[80%] rounded-2xl px-4 py-2 ${
-                    own ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900'
-                  }`}
-                >
-                  <MessageBody message={message} />
-                </div>
+                {custom === undefined ? (
+                  <div
+                    className={`max-w-[80%] rounded-2xl px-4 py-2 ${
+                      own ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900'
+                    }`}
+                  >
+                    <MessageBody message={message} />
+                  </div>
+                ) : (
+                  <div className="w-full max-w-md min-w-0">{custom}</div>
+                )}
                 <p className="mt-1 text-xs text-slate-600">
                   <span className="font-medium">{own ? 'You' : message.sender_name}</span>
                   {' · '}

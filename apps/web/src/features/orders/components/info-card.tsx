@@ -1,4 +1,4 @@
-import type { Order } from '@teamhire/shared';
+import { OFFER_TEXTS, type Order } from '@teamhire/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format';
@@ -22,9 +22,16 @@ export function Detail({ label, children }: { label: string; children: ReactNode
   );
 }
 
-export function OrderPackageCard({ servicePackage }: { servicePackage: Order['service_package'] }) {
+export function OrderPackageCard({
+  servicePackage,
+  fromOffer = false,
+}: {
+  servicePackage: Order['service_package'];
+  /** The terms of a custom offer rather than a catalogue package. */
+  fromOffer?: boolean;
+}) {
   return (
-    <InfoCard title="Package">
+    <InfoCard title={fromOffer ? OFFER_TEXTS.customOffer : 'Package'}>
       <p className="font-semibold text-slate-900">{servicePackage.title}</p>
       <p className="mt-1 line-clamp-4 text-sm text-slate-700">{servicePackage.description}</p>
       <p className="mt-2 text-sm text-slate-600">

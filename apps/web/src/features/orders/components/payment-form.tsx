@@ -15,7 +15,6 @@ import {
   type OrderCreate,
   type PaymentMethod,
   type SavedPaymentMethod,
-  type ServicePackage,
 } from '@teamhire/shared';
 import { LoaderCircle, Lock } from 'lucide-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
@@ -53,6 +52,13 @@ export interface PaymentFormValues {
 
 export type OrderPayload = z.output<typeof orderCreateSchema>;
 
+/** What is bought: a package, or a custom offer from a conversation; its price before the fee. */
+export interface Purchase {
+  target: { service_package_id: number } | { offer_id: number };
+  title: string;
+  price: number;
+}
+
 const DEFAULT_VALUES: PaymentFormValues = {
   payment_method: DEFAULT_PAYMENT_METHOD,
   card_choice: NEW_CARD,
@@ -68,14 +74,10 @@ const MONTHS = Array.from({ length: EXPIRY_MONTH_MAX }, (_, index) => ({
 }));
 
 /** Only the chosen method's fields travel: the contract refuses card fields on a PayPal payment and back. */
-function toOrderCreate(
-  values: PaymentFormValues,
-  servicePackage: ServicePackage,
-  cardElement: boolean,
-): OrderCreate {
+function toOrderCreate(values: PaymentFormValues, purchase: Purchase, cardElement: boolean): OrderCreate {
   const common = {
-    service_package_id: servicePackage.id,
-    total_amount: servicePackage.price + PROCESSING_FEE,
+    ...purchase.target,
+    total_amount: purchase.price + PROCESSING_FEE,
     billing_address: values.billing_address,
   };
   if (values.payment_method === 'paypal') {
@@ -113,7 +115,7 @@ function preferRequired(values: PaymentFormValues, errors: FieldErrors<PaymentFo
 }
 
 export interface PaymentFormProps {
-  servicePackage: ServicePackage;
+  purchase: Purchase;
   paying: boolean;
   onPay: (order: OrderPayload) => void;
   onCancel: () => void;
@@ -132,7 +134,7 @@ const savedCardLabel = (method: SavedPaymentMethod) =>
 
 /** Method, card or PayPal fields, billing address and the order summary. */
 export function PaymentForm({
-  servicePackage,
+  purchase,
   paying,
   onPay,
   onCancel,
@@ -145,10 +147,10 @@ export function PaymentForm({
     () =>
       payloadResolver(
         orderCreateSchema,
-        (values: PaymentFormValues) => toOrderCreate(values, servicePackage, usesCardElement),
+        (values: PaymentFormValues) => toOrderCreate(values, purchase, usesCardElement),
         preferRequired,
       ),
-    [servicePackage, usesCardElement],
+    [purchase, usesCardElement],
   );
   const firstChoice = (savedCards.find((method) => method.is_default) ?? savedCards[0])?.id;
   const {
@@ -167,7 +169,7 @@ export function PaymentForm({
   const method = useWatch({ control, name: 'payment_method' });
   const cardChoice = useWatch({ control, name: 'card_choice' });
   const years = useMemo(() => expiryYearChoices(), []);
-  const total = servicePackage.price + PROCESSING_FEE;
+  const total = purchase.price + PROCESSING_FEE;
 
   useEffect(() => subscribe({ formState: { values: true }, callback: onEdited }), [subscribe, onEdited]);
 
@@ -354,8 +356,8 @@ export function PaymentForm({
         </h2>
         <dl className="mt-4 flex flex-col gap-2 text-sm">
           <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">{servicePackage.title}</dt>
-            <dd className="font-medium text-slate-900">{formatMoney(servicePackage.price)}</dd>
+            <dt className="min-w-0 break-words text-slate-600">{purchase.title}</dt>
+            <dd className="font-medium text-slate-900">{formatMoney(purchase.price)}</dd>
           </div>
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">{ORDER_TEXTS.processingFeeLabel}</dt>
