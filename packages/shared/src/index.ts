@@ -15,6 +15,7 @@ export * from './teams';
 export * from './profile';
 export * from './chat';
 export * from './notifications';
+export * from './images';
 export * from './packages';
 export * from './billing';
 export * from './deliveries';
