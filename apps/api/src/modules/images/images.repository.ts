@@ -40,9 +40,12 @@ export async function deletePackageImage(db: DatabaseOrTransaction, packageId: n
   return rows.length > 0;
 }
 
-/** Numbers the package's images 0, 1, 2, … in the order of `imageIds`, in one statement. */
+/**
+ * Numbers the package's images 0, 1, 2, … in the order of `imageIds`, in one statement (the list goes
+ * as one JSON parameter: Drizzle would spread an array into several).
+ */
 export async function setImageOrder(db: DatabaseOrTransaction, packageId: number, imageIds: string[]) {
   await db.execute(sql`update ${packageImages} set position = ordered.position - 1
-    from unnest(${imageIds}::uuid[]) with ordinality as ordered(id, position)
-    where ${qualified(packageImages.packageId)} = ${packageId} and ${qualified(packageImages.id)} = ordered.id`);
+    from json_array_elements_text(${JSON.stringify(imageIds)}::json) with ordinality as ordered(id, position)
+    where ${qualified(packageImages.packageId)} = ${packageId} and ${qualified(packageImages.id)} = ordered.id::uuid`);
 }

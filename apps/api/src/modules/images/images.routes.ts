@@ -36,7 +36,9 @@ async function imageUpload(request: FastifyRequest) {
     throw new AppError('payload_too_large', T.tooLarge);
   }
   if (!request.isMultipart()) throw new AppError('unsupported_media_type', T.notImage);
-  const file = await request.file({ limits: { fileSize: fileSizeLimitFor(IMAGE_UPLOAD_MAX_BYTES), files: 1 } });
+  const file = await request.file({
+    limits: { fileSize: fileSizeLimitFor(IMAGE_UPLOAD_MAX_BYTES), files: 1 },
+  });
   if (!file) throw new AppError('validation', T.notImage);
   return file.file;
 }
@@ -45,7 +47,9 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const context: images.ImagesContext = { db: deps.db, storage: deps.storage };
   const actorOf = deps.authenticator.requireActor;
   // Each upload is decoded and encoded several times: a generous limit that still bounds the work.
-  const uploadRateLimit = { rateLimit: { max: 120 * deps.config.addressRateLimitScale, timeWindow: '1 hour' } };
+  const uploadRateLimit = {
+    rateLimit: { max: 120 * deps.config.addressRateLimitScale, timeWindow: '1 hour' },
+  };
 
   await uploadRoutes(app, (uploads) => {
     uploads.post(

@@ -1,10 +1,5 @@
 import type { Readable } from 'node:stream';
-import {
-  IMAGE_TEXTS as T,
-  PACKAGE_IMAGES_MAX,
-  type PackageImages,
-  type TeamLogo,
-} from '@teamhire/shared';
+import { IMAGE_TEXTS as T, PACKAGE_IMAGES_MAX, type PackageImages, type TeamLogo } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
@@ -148,10 +143,18 @@ export async function reorderPackageImages(
 ): Promise<PackageImages> {
   await context.db.transaction(async (transaction) => {
     await lockPackageForChange(transaction, actor, packageId);
-    const current = new Set((await repository.listPackageImages(transaction, packageId)).map((image) => image.id));
+    const current = new Set(
+      (await repository.listPackageImages(transaction, packageId)).map((image) => image.id),
+    );
     const given = new Set(imageIds);
-    if (given.size !== imageIds.length || given.size !== current.size || imageIds.some((id) => !current.has(id))) {
-      throw new AppError('validation', T.orderMismatch, [{ path: 'body.image_ids', message: T.orderMismatch }]);
+    if (
+      given.size !== imageIds.length ||
+      given.size !== current.size ||
+      imageIds.some((id) => !current.has(id))
+    ) {
+      throw new AppError('validation', T.orderMismatch, [
+        { path: 'body.image_ids', message: T.orderMismatch },
+      ]);
     }
     await repository.setImageOrder(transaction, packageId, imageIds);
   });
