@@ -259,8 +259,18 @@ export async function createRouteWorld(context: TestContext) {
     return response.json<{ id: number }>().id;
   }
 
+  /** Room for one more image in team A's package (at most six): all but its first two go. */
+  async function makeRoomInGallery() {
+    await query(
+      `delete from package_images where package_id = $1 and id not in
+         (select id from package_images where package_id = $1 order by position limit 2)`,
+      [publishedPackageA],
+    );
+  }
+
   /** An image added to team A's published package by its admin: its id and the URL of a width. */
   async function galleryImage(): Promise<{ id: string; url: string }> {
+    await makeRoomInGallery();
     const response = await inject(
       'POST',
       {
@@ -492,12 +502,7 @@ export async function createRouteWorld(context: TestContext) {
       }),
       'DELETE /api/teams/:id/logo': () => ({ url: `/api/teams/${teamA.id}/logo` }),
       'POST /api/service-packages/:id/images': async () => {
-        // Room for one more: the gallery holds at most six.
-        await query(
-          `delete from package_images where package_id = $1 and id not in
-             (select id from package_images where package_id = $1 order by position limit 2)`,
-          [publishedPackageA],
-        );
+        await makeRoomInGallery();
         return {
           url: `/api/service-packages/${publishedPackageA}/images`,
           multipart: multipart('shot.png', 'image/png', await png(40, 30, '#00a')),
