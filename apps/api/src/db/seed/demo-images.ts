@@ -40,7 +40,7 @@ export function demoLogo(teamName: string, category: string): Promise<Buffer> {
 }
 
 /**
- * A 1200 × 800 picture for a package: its category's gradient and a few shapes placed by `variant`
+ * An 800 × 533 picture for a package (drawn on a 1200 × 800 canvas; small, so the first start stays quick): its category's gradient and a few shapes placed by `variant`
  * (a browser window, cards, a chart), so the gallery of one package does not repeat itself. No text:
  * the card and the page say what the package is.
  */
@@ -76,7 +76,7 @@ export function demoGalleryImage(category: string, variant: number): Promise<Buf
        .join('')}
      <rect x="250" y="596" width="700" height="6" rx="3" fill="#94a3b8"/>`,
   ];
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="533" viewBox="0 0 1200 800">
   <defs>${gradient('g', [from, to])}</defs>
   <rect width="1200" height="800" fill="url(#g)"/>
   <circle cx="1080" cy="90" r="220" fill="#fff" fill-opacity="0.08"/>
