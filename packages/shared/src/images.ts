@@ -60,4 +60,3 @@ export const packageImageParamsSchema = z.strictObject({
 export const packageImageOrderSchema = z.strictObject({
   image_ids: z.array(z.uuid()).min(1).max(PACKAGE_IMAGES_MAX),
 });
-export type PackageImageOrder = z.infer<typeof packageImageOrderSchema>;

@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import {
   BarChart3,
   Blocks,
@@ -47,6 +48,10 @@ export function categoryIconFor(name: string): LucideIcon {
 
 /** The category's icon; decoration only, the category's name says what it is. */
 export function CategoryIcon({ name, className }: { name: string; className?: string }) {
-  const Icon = categoryIconFor(name);
-  return <Icon aria-hidden="true" focusable="false" className={className} strokeWidth={1.75} />;
+  return createElement(categoryIconFor(name), {
+    'aria-hidden': true,
+    focusable: false,
+    className,
+    strokeWidth: 1.75,
+  });
 }

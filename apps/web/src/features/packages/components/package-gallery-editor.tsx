@@ -25,11 +25,16 @@ export function PackageGalleryEditor({ packageId, images }: { packageId: number;
   const removal = useRemovePackageImage();
   const reorder = useReorderPackageImages();
   const [shown, setShown] = useState(images);
+  // A fresh gallery from the server (after a refetch) replaces what is shown, during render.
+  const [given, setGiven] = useState(images);
+  if (given !== images) {
+    setGiven(images);
+    setShown(images);
+  }
   const [upload, setUpload] = useState<{ name: string; fraction: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const abort = useRef<(() => void) | null>(null);
 
-  useEffect(() => setShown(images), [images]);
   useEffect(() => () => abort.current?.(), []);
 
   const busy = upload !== null || removal.isPending || reorder.isPending;
