@@ -25,6 +25,7 @@ import { createMailer } from './modules/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { imagesRoutes } from './modules/images/images.routes';
 import { packagesRoutes } from './modules/packages/packages.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { deliveriesRoutes } from './modules/deliveries/deliveries.routes';
@@ -288,6 +289,7 @@ export async function buildApp({
   await app.register(teamsRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
+  await app.register(imagesRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(orderFilesRoutes, deps);
   await app.register(orderConversationRoutes, deps);

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-post
 import { prepareDatabase } from './db/migrate';
 import { loggerOptions } from './logger';
 import { createGeneralAdmin } from './modules/accounts/accounts.service';
+import { createStorage } from './plugins/storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -58,7 +59,12 @@ export async function startServer(): Promise<void> {
 
   try {
     const seedDemo = config.seedDemo ?? embedded !== undefined;
-    const { demoSeeded } = await prepareDatabase(connectionString, { seedDemo });
+    // The demo's images go to the store the app will serve them from.
+    const seedStorage = seedDemo ? createStorage(config, logger) : undefined;
+    const { demoSeeded } = await prepareDatabase(connectionString, {
+      seedDemo,
+      storage: seedStorage,
+    }).finally(() => seedStorage?.close());
     if (demoSeeded) logger.info('demo data created (see the README for the demo accounts)');
     if (config.initialAdmin) {
       const { email, username, password } = config.initialAdmin;

@@ -34,6 +34,8 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'GET /api/health': EVERYONE,
   /** Profile pictures are public, like the profiles that show them. */
   'GET /uploads/avatars/*': EVERYONE,
+  /** Logos and gallery images are as public as the pages that show them. */
+  'GET /uploads/images/:imageId/:fileName': EVERYONE,
   'GET /api/openapi.json': EVERYONE,
   'GET /api/statistics/dashboard': EVERYONE,
   'GET /api/service-categories': EVERYONE,
@@ -86,6 +88,8 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'PUT /api/teams/:id': ['teamAdmin'],
   'DELETE /api/teams/:id': ['teamAdmin'],
   'DELETE /api/teams/:id/members/:userId': ['teamAdmin'],
+  'POST /api/teams/:id/logo': ['teamAdmin'],
+  'DELETE /api/teams/:id/logo': ['teamAdmin'],
   /** The team's admin is a member too, and is told they cannot leave their own team. */
   'POST /api/teams/:id/leave': TEAM_A,
   'POST /api/teams/apply': SELLERS,
@@ -124,6 +128,9 @@ export const ROUTE_POLICY: Record<string, readonly ActorName[]> = {
   'DELETE /api/service-packages/:id': ['teamAdmin'],
   'POST /api/service-packages/:id/publish': ['teamAdmin'],
   'POST /api/service-packages/:id/unpublish': ['teamAdmin'],
+  'POST /api/service-packages/:id/images': ['teamAdmin'],
+  'DELETE /api/service-packages/:id/images/:imageId': ['teamAdmin'],
+  'PUT /api/service-packages/:id/images/order': ['teamAdmin'],
   'GET /api/teams/:id/service-packages': EVERYONE,
 
   // Chat: a room of team A with `buyer`; the team's people and the buyer (or guest) only.

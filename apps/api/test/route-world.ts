@@ -78,6 +78,7 @@ export async function createRouteWorld(context: TestContext) {
   let roomA: number;
   let fileA: ChatMessage;
   let avatarUrl: string;
+  let galleryImageUrl: string;
   let publishedPackageA: number;
   let catalogue: { categoryId: number; typeId: number; subTypeId: number };
   let builders: Record<string, Builder>;
@@ -258,6 +259,31 @@ export async function createRouteWorld(context: TestContext) {
     return response.json<{ id: number }>().id;
   }
 
+  /** Room for one more image in team A's package (at most six): all but its first two go. */
+  async function makeRoomInGallery() {
+    await query(
+      `delete from package_images where package_id = $1 and id not in
+         (select id from package_images where package_id = $1 order by position limit 2)`,
+      [publishedPackageA],
+    );
+  }
+
+  /** An image added to team A's published package by its admin: its id and the URL of a width. */
+  async function galleryImage(): Promise<{ id: string; url: string }> {
+    await makeRoomInGallery();
+    const response = await inject(
+      'POST',
+      {
+        url: `/api/service-packages/${publishedPackageA}/images`,
+        multipart: multipart('shot.png', 'image/png', await png(40, 30, '#0a0')),
+      },
+      teamA.admin.headers,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const image = response.json<{ images: { id: string; src: string }[] }>().images.at(-1)!;
+    return { id: image.id, url: image.src };
+  }
+
   const profileBodies: Record<string, object> = {
     experiences: { title: 'Engineer', company: 'Acme', start_date: '2024-01-01' },
     skills: { name: 'Rust', level: 'Advanced' },
@@ -295,6 +321,7 @@ export async function createRouteWorld(context: TestContext) {
     );
     expect(avatar.statusCode, avatar.body).toBe(200);
     avatarUrl = avatar.json<{ profile_picture_url: string }>().profile_picture_url;
+    galleryImageUrl = (await galleryImage()).url;
 
     const [chain] = await query<{ category_id: number; type_id: number; sub_type_id: number }>(
       `select t.service_category_id as category_id, t.id as type_id, s.id as sub_type_id
@@ -364,6 +391,7 @@ export async function createRouteWorld(context: TestContext) {
     builders = {
       'GET /api/health': () => ({ url: '/api/health' }),
       'GET /uploads/avatars/*': () => ({ url: avatarUrl }),
+      'GET /uploads/images/:imageId/:fileName': () => ({ url: galleryImageUrl }),
       'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
       'GET /api/statistics/dashboard': () => ({ url: '/api/statistics/dashboard' }),
       'GET /api/service-categories': () => ({ url: '/api/service-categories' }),
@@ -485,6 +513,31 @@ export async function createRouteWorld(context: TestContext) {
       'DELETE /api/teams/:id': async () => {
         const team = await fixtures.createTeam({ admin: teamA.admin, members: 0 });
         return { url: `/api/teams/${team.id}` };
+      },
+      'POST /api/teams/:id/logo': async () => ({
+        url: `/api/teams/${teamA.id}/logo`,
+        multipart: multipart('logo.png', 'image/png', await png(20, 20, '#f80')),
+      }),
+      'DELETE /api/teams/:id/logo': () => ({ url: `/api/teams/${teamA.id}/logo` }),
+      'POST /api/service-packages/:id/images': async () => {
+        await makeRoomInGallery();
+        return {
+          url: `/api/service-packages/${publishedPackageA}/images`,
+          multipart: multipart('shot.png', 'image/png', await png(40, 30, '#00a')),
+        };
+      },
+      'DELETE /api/service-packages/:id/images/:imageId': async () => ({
+        url: `/api/service-packages/${publishedPackageA}/images/${(await galleryImage()).id}`,
+      }),
+      'PUT /api/service-packages/:id/images/order': async () => {
+        const rows = await query<{ id: string }>(
+          'select id from package_images where package_id = $1 order by position desc',
+          [publishedPackageA],
+        );
+        return {
+          url: `/api/service-packages/${publishedPackageA}/images/order`,
+          body: { image_ids: rows.map((row) => row.id) },
+        };
       },
       'DELETE /api/teams/:id/members/:userId': async () => {
         const newcomer = await fixtures.seller();

@@ -17,6 +17,7 @@ export * from './offers';
 export * from './chat';
 export * from './notifications';
 export * from './dashboard';
+export * from './images';
 export * from './packages';
 export * from './billing';
 export * from './deliveries';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSetSchema, packageImageSchema } from './images';
 import { paginationQuerySchema } from './pagination';
 
 export const PACKAGE_TEXTS = {
@@ -138,6 +139,13 @@ export const servicePackageSchema = z.object({
   status: z.enum(PACKAGE_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The gallery in its order, at gallery widths; the first is the card image. */
+  images: z.array(packageImageSchema),
+  /** The first gallery image at card widths; null without images. */
+  cover_image: imageSetSchema.nullable(),
+  /** The average of the package's reviews to one decimal; null without any. */
+  average_rating: z.number().nullable(),
+  review_count: z.number().int(),
   team: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { technologySchema } from './catalogue';
+import { imageSetSchema } from './images';
 import { paginationQuerySchema } from './pagination';
 import { TEAM_TEXTS as T } from './teams-texts';
 
@@ -88,6 +89,8 @@ export const teamSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
+  /** The team's logo (square, 96 px in `src`, 192 px in `srcset`); null without one. */
+  logo: imageSetSchema.nullable(),
   member_count: z.number().int(),
   max_members: z.number().int(),
   is_active: z.boolean(),

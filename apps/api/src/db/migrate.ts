@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../paths';
+import type { Storage } from '../plugins/storage';
 import * as schema from './schema/index';
 import { seedDemoData } from './seed/demo-data';
 import { seedReferenceCatalogue } from './seed/reference-catalogue';
@@ -12,6 +13,8 @@ const PREPARE_LOCK_KEY = 7_240_311_001;
 export interface PrepareOptions {
   /** Fill an empty database with demo users, teams, packages and orders. */
   seedDemo: boolean;
+  /** Where the demo data's logos and package pictures go; without it the demo has no images. */
+  storage?: Storage;
 }
 
 export interface PrepareResult {
@@ -35,7 +38,9 @@ export async function prepareDatabase(
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
       return await db.transaction(async (transaction) => {
         await seedReferenceCatalogue(transaction);
-        const demoSeeded = options.seedDemo ? await seedDemoData(transaction) : false;
+        const demoSeeded = options.seedDemo
+          ? await seedDemoData(transaction, new Date(), options.storage)
+          : false;
         return { demoSeeded };
       });
     } finally {

@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryOnce } from '../../test/database-client';
 import { createTestDatabase } from '../../test/test-app';
+import { createStorage } from '../plugins/storage';
 import { prepareDatabase } from './migrate';
 import { DEMO_USERS } from './seed/demo-data';
 import { REFERENCE_CATALOGUE } from './seed/reference-catalogue-data';
@@ -196,9 +200,37 @@ describe('prepareDatabase', () => {
     afterAll(() => database.drop());
 
     it('fills an empty database with users of every role, teams, published packages and a year of orders', async () => {
-      expect(await prepareDatabase(database.connectionString, { seedDemo: true })).toEqual({
+      const uploads = await mkdtemp(join(tmpdir(), 'teamhire-demo-images-'));
+      const storage = createStorage({ uploadsDir: uploads, storage: { driver: 'local' } });
+      expect(await prepareDatabase(database.connectionString, { seedDemo: true, storage })).toEqual({
         demoSeeded: true,
       });
+
+      // Every team has a logo and every package one to three pictures, stored at their sizes.
+      const [images] = await queryOnce<{
+        teams_without_logo: number;
+        packages_without_images: number;
+        most: number;
+      }>(
+        database.connectionString,
+        `select (select count(*)::int from teams where logo_image_id is null) as teams_without_logo,
+                (select count(*)::int from service_packages p where not exists
+                  (select 1 from package_images i where i.package_id = p.id)) as packages_without_images,
+                (select coalesce(max(c), 0)::int from (select count(*) as c from package_images group by package_id) as counts) as most`,
+      );
+      expect(images).toEqual({
+        teams_without_logo: 0,
+        packages_without_images: 0,
+        most: expect.any(Number) as number,
+      });
+      expect(images!.most).toBeLessThanOrEqual(3);
+      const [someImage] = await queryOnce<{ id: string; widths: number[] }>(
+        database.connectionString,
+        'select id, widths from package_images limit 1',
+      );
+      expect(someImage!.widths).toEqual([400, 800]);
+      expect(await storage.exists(`images/${someImage!.id}/800.webp`)).toBeDefined();
+      await rm(uploads, { recursive: true, force: true });
 
       const roles = await queryOnce<{ role: string; count: number }>(
         database.connectionString,

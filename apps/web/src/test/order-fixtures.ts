@@ -21,6 +21,10 @@ export function packageFixture(overrides: Partial<ServicePackage> = {}): Service
     status: 'published',
     created_at: '2025-05-01T10:00:00Z',
     updated_at: '2025-05-02T10:00:00Z',
+    images: [],
+    cover_image: null,
+    average_rating: null,
+    review_count: 0,
     team: {
       id: 3,
       name: 'Pixel Crew',

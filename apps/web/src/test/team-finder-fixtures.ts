@@ -6,6 +6,7 @@ export function teamFixture(overrides: Partial<Team> = {}): Team {
     id: 11,
     name: 'Pixel Crafters',
     description: 'We build fast storefronts.',
+    logo: null,
     member_count: 3,
     max_members: 8,
     is_active: true,

@@ -5,6 +5,7 @@ export * from './catalogue';
 export * from './contact';
 export * from './orders';
 export * from './packages';
+export * from './package-images';
 export * from './reviews';
 export * from './sessions';
 export * from './teams';

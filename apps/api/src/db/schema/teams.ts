@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { projectSubTypes, projectTypes, serviceCategories, technologies } from './catalogue';
 import { isActive, instant, requiredReference, timestamps } from './columns';
@@ -22,6 +22,8 @@ export const teams = pgTable(
     projectSubTypeId: integer('project_sub_type_id').references(() => projectSubTypes.id, {
       onDelete: 'set null',
     }),
+    /** The stored logo (`images/{id}/{side}.webp`, every side of LOGO_IMAGE_WIDTHS); null without one. */
+    logoImageId: uuid('logo_image_id'),
     ...timestamps(),
   },
   (table) => [

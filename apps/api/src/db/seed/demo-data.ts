@@ -1,10 +1,14 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { PLATFORM_FEE_PERCENT_DEFAULT } from '@teamhire/shared';
 import { hashPassword } from '../../modules/accounts/password';
+import { storeGalleryImage, storeLogoImage } from '../../modules/images/image-files';
+import type { Storage } from '../../plugins/storage';
 import { recordCharge, recordCompletion, recordRefund } from '../../modules/payments/ledger.service';
 import type { DatabaseOrTransaction } from '../database';
+import { demoGalleryImage, demoLogo } from './demo-images';
 import {
   orders,
+  packageImages,
   payments,
   reviews,
   savedPaymentMethods,
@@ -194,11 +198,53 @@ function seededRandom(seed: number) {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * A logo for the team and one to three pictures per package, drawn here and stored as an upload
+ * would be (nothing is downloaded). The pictures of a team are made side by side.
+ */
+async function seedDemoImages(
+  db: DatabaseOrTransaction,
+  storage: Storage,
+  team: { teamId: number; name: string; category: string },
+  packageRows: { id: number }[],
+): Promise<void> {
+  const [logo, galleries] = await Promise.all([
+    demoLogo(team.name, team.category).then((content) => storeLogoImage(storage, content)),
+    Promise.all(
+      packageRows.map((row) =>
+        Promise.all(
+          Array.from({ length: 1 + (row.id % 3) }, (_, index) =>
+            demoGalleryImage(team.category, row.id + index).then((content) =>
+              storeGalleryImage(storage, content),
+            ),
+          ),
+        ),
+      ),
+    ),
+  ]);
+  await db.update(teams).set({ logoImageId: logo.id }).where(eq(teams.id, team.teamId));
+  const rows = packageRows.flatMap((row, packageIndex) =>
+    galleries[packageIndex]!.map((image, position) => ({
+      id: image.id,
+      packageId: row.id,
+      position,
+      width: image.width,
+      height: image.height,
+      widths: image.widths,
+    })),
+  );
+  if (rows.length > 0) await db.insert(packageImages).values(rows);
+}
+
+/**
  * Fills an empty database with a believable marketplace: users of every role, teams, packages
  * and a year of orders so the landing page's statistics chart has a shape. Returns false when the
  * database already has users (demo data is never mixed into real data).
  */
-export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()): Promise<boolean> {
+export async function seedDemoData(
+  db: DatabaseOrTransaction,
+  now = new Date(),
+  storage?: Storage,
+): Promise<boolean> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return false;
 
@@ -297,6 +343,7 @@ export async function seedDemoData(db: DatabaseOrTransaction, now = new Date()):
         priceCents: servicePackages.priceCents,
       });
     packageIds.push(...packageRows);
+    if (storage) await seedDemoImages(db, storage, { teamId, ...demoTeam }, packageRows);
   }
 
   const buyers = [userIds.get('farah')!, userIds.get('gustav')!];

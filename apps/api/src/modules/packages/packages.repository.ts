@@ -2,9 +2,9 @@ import { and, count, desc, eq, sql, type Query, type SQL } from 'drizzle-orm';
 import { alias, type PgPreparedQuery, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { PackageSort } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { orders, servicePackages, teams, users } from '../../db/schema/index';
+import { orders, packageImages, reviews, servicePackages, teams, users } from '../../db/schema/index';
 import { teamSummaryColumns, type TeamSummaryRow } from '../../db/selections';
-import { preparedQuery } from '../../db/sql';
+import { preparedQuery, qualified } from '../../db/sql';
 
 export type PackageRow = typeof servicePackages.$inferSelect;
 
@@ -27,7 +27,26 @@ const packageColumns = {
   },
   team: teamSummaryColumns,
   adminUsername: admin.username,
+  /** What a card shows beside the package: its gallery in order and its reviews, in one JSON value. */
+  card: sql<PackageCardValues>`json_build_object(
+    'images', coalesce((
+      select json_agg(json_build_object('id', ${qualified(packageImages.id)}, 'widths', ${qualified(packageImages.widths)},
+        'width', ${qualified(packageImages.width)}, 'height', ${qualified(packageImages.height)})
+        order by ${qualified(packageImages.position)}, ${qualified(packageImages.createdAt)})
+      from ${packageImages} where ${qualified(packageImages.packageId)} = ${qualified(servicePackages.id)}
+    ), '[]'::json),
+    'average_rating', (select round(avg(${qualified(reviews.rating)}), 1)::float from ${reviews}
+      where ${qualified(reviews.servicePackageId)} = ${qualified(servicePackages.id)}),
+    'review_count', (select count(*)::int from ${reviews}
+      where ${qualified(reviews.servicePackageId)} = ${qualified(servicePackages.id)}))`,
 };
+
+/** The gallery (largest stored size of each image) and the review figures of a package. */
+export interface PackageCardValues {
+  images: { id: string; widths: number[]; width: number; height: number }[];
+  average_rating: number | null;
+  review_count: number;
+}
 
 /** The package with its team and the team admin's name, plus any `extra` fields. */
 function selectPackages<Extra extends Record<string, SQL>>(db: DatabaseOrTransaction, extra: Extra) {
@@ -46,6 +65,7 @@ export interface PackageListRow {
   };
   team: TeamSummaryRow<string>;
   adminUsername: string;
+  card: PackageCardValues;
 }
 
 const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
@@ -71,6 +91,7 @@ type PackageColumnValues = [
   ...[number, number, string, string, number, number, string, string | null, string | null],
   ...[PackageRow['status'], string, string, number],
   ...[number, string, string | null, number, number, boolean, string, number, string],
+  card: PackageCardValues,
   total?: string,
   version?: string,
 ];
@@ -108,6 +129,7 @@ function toPackageListRow(row: PackageColumnValues): PackageListRow {
       adminId: row[20],
     },
     adminUsername: row[21],
+    card: row[22],
   };
 }
 
@@ -136,8 +158,8 @@ function preparedPackageQuery(
         true,
         (rows) => {
           const values = rows as PackageColumnValues[];
-          const total = values[0]?.[22];
-          const version = values[0]?.[23];
+          const total = values[0]?.[23];
+          const version = values[0]?.[24];
           return {
             items: values.map(toPackageListRow),
             total: total === undefined ? undefined : Number(total),

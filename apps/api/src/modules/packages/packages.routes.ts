@@ -19,7 +19,7 @@ const secured = { security: [{ bearerAuth: [] }] };
 const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
   Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {
+export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator, storage }) => {
   const actorOf = authenticator.requireActor;
 
   app.get(
@@ -118,7 +118,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      await packages.deletePackage(db, await actorOf(request), request.params.id);
+      await packages.deletePackage(db, storage, await actorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,11 @@
 import type { PackageList, PackageSort, PackageStatus, ServicePackage } from '@teamhire/shared';
-import type { Database } from '../../db/database';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
+import type { Storage } from '../../plugins/storage';
+import { removeImageFiles } from '../images/image-files';
+import { cardImageSet, galleryImageSet } from '../images/image-sets';
 import { toTeamSummaryResponse } from '../teams/teams.service';
 import * as repository from './packages.repository';
 
@@ -25,6 +28,10 @@ export function toPackageResponse(row: repository.PackageListRow): ServicePackag
     status: item.status,
     created_at: item.createdAt,
     updated_at: item.updatedAt,
+    images: row.card.images.map(galleryImageSet),
+    cover_image: row.card.images[0] ? cardImageSet(row.card.images[0]) : null,
+    average_rating: row.card.average_rating,
+    review_count: row.card.review_count,
     team: toTeamSummaryResponse(team, row.adminUsername),
   };
 }
@@ -40,7 +47,7 @@ async function reload(db: Database, id: number): Promise<ServicePackage> {
 const managesTeamPackages = (actor: Actor, team: { adminId: number }) =>
   actor.isSuperuser || (team.adminId === actor.id && actor.isVerified);
 
-async function loadManageable(db: Database, actor: Actor, id: number) {
+async function loadManageable(db: DatabaseOrTransaction, actor: Actor, id: number) {
   const row = await repository.findPackage(db, id);
   // Someone else's draft is as invisible as a missing package.
   if (!row || (!managesTeamPackages(actor, row.team) && row.package.status !== 'published')) throw notFound();
@@ -48,6 +55,24 @@ async function loadManageable(db: Database, actor: Actor, id: number) {
     throw new AppError('forbidden', "Only the team's verified admin can change its packages");
   }
   return row;
+}
+
+/** Refuses anyone who may not change the package (as loadManageable decides). */
+export async function assertCanChangePackage(db: Database, actor: Actor, id: number): Promise<void> {
+  await loadManageable(db, actor, id);
+}
+
+/**
+ * Locks the package until the transaction ends, for a change by whoever may change the package (its
+ * gallery): someone else's draft is not found, someone else's published package is forbidden.
+ */
+export async function lockPackageForChange(
+  transaction: DatabaseOrTransaction,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  if (!(await repository.lockPackage(transaction, id, 'no key update'))) throw notFound();
+  await loadManageable(transaction, actor, id);
 }
 
 export async function listPublishedPackages(
@@ -215,7 +240,7 @@ export async function setPackageStatus(
   return reload(db, id);
 }
 
-export async function deletePackage(db: Database, actor: Actor, id: number): Promise<void> {
+export async function deletePackage(db: Database, storage: Storage, actor: Actor, id: number): Promise<void> {
   const row = await loadManageable(db, actor, id);
   await db.transaction(async (transaction) => {
     // The lock waits for an order being written for this package, so the check below sees it.
@@ -230,4 +255,6 @@ export async function deletePackage(db: Database, actor: Actor, id: number): Pro
       description: `Deleted the package ${row.package.title}`,
     });
   });
+  // The rows went with the package; the files are removed once that is committed.
+  await Promise.all(row.card.images.map((image) => removeImageFiles(storage, image.id)));
 }

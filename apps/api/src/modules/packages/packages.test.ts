@@ -391,6 +391,7 @@ describe('service packages', () => {
             adminId: read!.teams.adminId,
           },
           adminUsername: read!.users.username,
+          card: { images: [], average_rating: null, review_count: 0 },
         };
         expect(await findPackage(context.database.db, item.id)).toEqual(expected);
         const ofTeam = await listPackagesOfTeams(context.database.db, [team.id], true);

@@ -15,6 +15,7 @@ import type { TeamSummaryRow } from '../../db/selections';
 import { AppError } from '../../errors';
 import type { Actor } from '../../plugins/authentication';
 import { recordActivity } from '../activity/activity.service';
+import { logoImageSet } from '../images/image-sets';
 import type { Mailer } from '../mail/mailer';
 import { dropMemberShare } from '../payments/payout-split.service';
 import type { RealtimeBus } from '../realtime/realtime-bus';
@@ -86,6 +87,7 @@ export function toTeamResponse(row: repository.TeamListRow): Team {
   const { team } = row;
   return {
     ...teamBasics(team),
+    logo: team.logoImageId ? logoImageSet(team.logoImageId) : null,
     availability: availabilityOf(row),
     service_category_id: team.serviceCategoryId,
     service_category: reference(team.serviceCategoryId, row.categoryName),
@@ -125,6 +127,31 @@ const administers = (actor: Actor, team: { adminId: number }) =>
 
 function assertAdministers(actor: Actor, team: { adminId: number }): void {
   if (!administers(actor, team)) throw new AppError('forbidden', 'Only the team admin can do this');
+}
+
+/**
+ * The team's row for a change only its admin may make (its logo), locked until the transaction ends
+ * when asked: not found, or forbidden for anyone but its admin.
+ */
+export async function loadAdministeredTeam(
+  db: DatabaseOrTransaction,
+  actor: Actor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+) {
+  const team = await repository.findTeamRow(db, id, options);
+  if (!team) throw teamNotFound();
+  assertAdministers(actor, team);
+  return team;
+}
+
+/** Points the team at its new logo (null: none); the caller removes the old files. */
+export async function setTeamLogo(
+  transaction: DatabaseOrTransaction,
+  teamId: number,
+  logoImageId: string | null,
+): Promise<void> {
+  await repository.updateTeam(transaction, teamId, { logoImageId });
 }
 
 interface CatalogueChoice {

@@ -246,6 +246,7 @@ describe('teams', () => {
         id: expect.any(Number) as number,
         name: 'Pixel Forge',
         description: 'We build things that work.',
+        logo: null,
         member_count: 1,
         max_members: 7,
         is_active: true,

@@ -3,7 +3,7 @@ import { ArrowRight } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useInViewOnce } from '../../lib/use-in-view';
-import { categoryEmoji } from '../../lib/category-emoji';
+import { CategoryIcon } from './category-icon';
 
 export const CATEGORY_DESCRIPTION_FALLBACK = 'Professional services in this category';
 
@@ -27,9 +27,9 @@ export function ServiceCategoryCard({ category }: { category: ServiceCategory })
       >
         <span
           aria-hidden="true"
-          className="mb-4 flex size-12 items-center justify-center rounded-xl bg-indigo-50 text-2xl"
+          className="mb-4 flex size-12 items-center justify-center rounded-xl bg-indigo-50 text-indigo-700"
         >
-          {categoryEmoji(category.name)}
+          <CategoryIcon name={category.name} className="size-6" />
         </span>
         <h3 id={`${id}-name`} className="text-lg font-semibold text-slate-900">
           {category.name}

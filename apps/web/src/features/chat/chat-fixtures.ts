@@ -42,6 +42,7 @@ export function teamDetailFixture(overrides: Partial<TeamDetail> = {}): TeamDeta
     id: 3,
     name: 'Pixel Crew',
     description: 'We build web apps.',
+    logo: null,
     member_count: 2,
     max_members: 5,
     is_active: true,

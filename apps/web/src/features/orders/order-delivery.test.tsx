@@ -5,6 +5,7 @@ import { FakeSocket, FakeWebSocket, lastSocket } from '../../test/chat-test-sock
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { orderFixture } from '../../test/order-fixtures';
+import { FakeXhr } from '../../test/fake-xhr';
 import { renderWithProviders } from '../../test/render';
 import { DELIVER_WORK_TEXTS } from './components/deliver-work-dialog';
 import { DISPUTE_TEXTS } from './components/open-dispute-dialog';
@@ -15,50 +16,11 @@ import { ACCEPT_TEXTS, OrderDetailsPage } from './order-details-page';
 const teamViewer = { is_buyer: false, is_team: true, is_admin: false };
 const FILE_ID = '6f1c1a4e-8a55-4b8e-9a4f-0c3f7d2b9e10';
 
-/** XMLHttpRequest for jsdom: reports half, then all of the upload, then answers with the stored file. */
-class FakeXhr {
-  static sent: { url: string; body: FormData; headers: Record<string, string> }[] = [];
-  static answer: { status: number; body: unknown } = {
-    status: 201,
-    body: { id: FILE_ID, file_name: 'design.pdf', size: 2048 },
-  };
-  upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
-  } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  private url = '';
-  private headers: Record<string, string> = {};
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    FakeXhr.sent.push({ url: this.url, body, headers: this.headers });
-    setTimeout(() => {
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 1024, total: 2048 });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 2048, total: 2048 });
-        this.status = FakeXhr.answer.status;
-        this.responseText = JSON.stringify(FakeXhr.answer.body);
-        this.onload?.();
-      }, 20);
-    }, 20);
-  }
-  abort() {
-    this.onabort?.();
-  }
-}
-
 beforeEach(() => {
   signIn();
   FakeSocket.created = [];
   FakeXhr.sent = [];
+  FakeXhr.answer = { status: 201, body: { id: FILE_ID, file_name: 'design.pdf', size: 2048 } };
   vi.stubGlobal('WebSocket', FakeWebSocket);
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
 });

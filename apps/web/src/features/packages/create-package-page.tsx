@@ -1,4 +1,4 @@
-import { PACKAGE_TEXTS } from '@teamhire/shared';
+import { PACKAGE_IMAGES_MAX, PACKAGE_TEXTS } from '@teamhire/shared';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
 import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
@@ -32,7 +32,12 @@ export function CreatePackagePage() {
           body="You need a team that you administer, with a verified Team Admin role, before you can offer service packages."
         />
       ) : (
-        <PackageForm teams={teams.data} />
+        <>
+          <p className="mb-4 text-sm text-slate-600">
+            {`After creating the package, add up to ${PACKAGE_IMAGES_MAX} images to its gallery from its edit page.`}
+          </p>
+          <PackageForm teams={teams.data} />
+        </>
       )}
     </PageShell>
   );

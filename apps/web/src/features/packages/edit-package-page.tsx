@@ -8,6 +8,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { usePackage } from '../../lib/queries/get-package';
+import { PackageGalleryEditor } from './components/package-gallery-editor';
 import { MANAGE_PACKAGES_PATH, PackageForm } from './components/package-form';
 
 export function PackageNotPermitted() {
@@ -53,7 +54,16 @@ export function EditPackagePage() {
   } else if (item.isPending || user.isPending) {
     content = <LoadingStatus text="Loading package..." />;
   } else if (!permitted) content = <PackageNotPermitted />;
-  else content = <PackageForm item={item.data} />;
+  else {
+    content = (
+      <div className="flex flex-col gap-8">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <PackageGalleryEditor packageId={item.data.id} images={item.data.images} />
+        </div>
+        <PackageForm item={item.data} />
+      </div>
+    );
+  }
 
   return (
     <PageShell

@@ -23,6 +23,7 @@ import { PackageReviews } from '../../components/reviews/package-reviews';
 import { publicProfilePath } from '../../lib/public-profile-path';
 import { useContactTeam } from '../../lib/contact-team';
 import { usePackage } from '../../lib/queries/get-package';
+import { PackageGallery } from './components/package-gallery';
 import { PackageStatusBadge } from './components/package-status-badge';
 import { deliveryText, packageTags } from './package-display';
 
@@ -67,7 +68,8 @@ function PackageDetail({ item }: { item: ServicePackage }) {
   const { team } = item;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <div className="flex flex-col gap-6 lg:col-span-2">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+        <PackageGallery title={item.title} images={item.images} />
         <DetailSection title="Description">
           <MultilineText text={item.description} empty="No description." />
         </DetailSection>

@@ -16,6 +16,10 @@ export function packageFixture(overrides: Partial<ServicePackage> = {}): Service
     status: 'published',
     created_at: '2025-02-10T10:00:00Z',
     updated_at: '2025-03-15T10:00:00Z',
+    images: [],
+    cover_image: null,
+    average_rating: null,
+    review_count: 0,
     team: {
       id: 21,
       name: 'Launch Crew',

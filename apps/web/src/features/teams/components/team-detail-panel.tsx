@@ -10,6 +10,7 @@ import { useTeamApplications } from '../api/get-team-applications';
 import { EditTeamDialog } from './edit-team-dialog';
 import { PayoutSplitPanel } from './payout-split-panel';
 import { TeamApplicationsList } from './team-applications-list';
+import { TeamLogoField } from './team-logo-field';
 import { TeamMembersList } from './team-members-list';
 import { TeamOverview } from './team-overview';
 
@@ -65,6 +66,9 @@ export function TeamDetailPanel({ teamId }: { teamId: number }) {
             Edit Team
           </Button>
         </div>
+      </div>
+      <div className="mt-5">
+        <TeamLogoField team={detail} />
       </div>
       <div className="mt-6">
         <Tabs value={tab} onValueChange={setTab}>
