@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageSetSchema } from './images';
 import { technologySchema } from './catalogue';
 import { reviewSchema } from './orders';
 import { servicePackageSchema } from './packages';
@@ -42,6 +43,8 @@ export const ratingCountSchema = z.object({ rating: z.number().int(), count: z.n
 export const teamProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The team's logo; null without one (the page shows the team's initials). */
+  logo: imageSetSchema.nullable(),
   description: z.string().nullable(),
   is_active: z.boolean(),
   availability: z.enum(TEAM_AVAILABILITY),

@@ -6,6 +6,7 @@ export function teamProfileFixture(overrides: Partial<TeamProfile> = {}): TeamPr
   return {
     id: 7,
     name: 'Pixel Forge',
+    logo: null,
     description: 'We build online shops that sell.',
     is_active: true,
     availability: 'available',

@@ -20,6 +20,7 @@ export async function getTeamProfile(db: Database, teamId: number): Promise<Team
   return {
     id: team.id,
     name: team.name,
+    logo: team.logo,
     description: team.description,
     is_active: team.is_active,
     availability: team.availability,

@@ -181,6 +181,16 @@ describe('GET /api/teams/:id/profile', () => {
     expect(profile.figures.member_since).toBe(profile.created_at);
     // Nothing private: no address of anyone, however it is spelled.
     expect(response.body).not.toMatch(/@example\.com|email|password/i);
+    expect(profile.logo).toBeNull();
+
+    // An uploaded logo comes with the page, in the sizes the header draws.
+    const [updated] = await query<{ logo_image_id: string }>(
+      'update teams set logo_image_id = gen_random_uuid() where id = $1 returning logo_image_id',
+      [teamId],
+    );
+    const withLogo = (await call('GET', `/api/teams/${teamId}/profile`)).json<TeamProfile>();
+    expect(withLogo.logo?.src).toContain(updated!.logo_image_id);
+    expect(withLogo.logo?.srcset).toContain('192w');
   });
 
   it('counts completed projects, the average rating and the reviews per number of stars', async () => {

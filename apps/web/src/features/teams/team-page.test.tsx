@@ -143,6 +143,26 @@ describe('TeamPage', () => {
     expect(button.disabled).toBe(true);
   });
 
+  it("draws the team's uploaded logo with its sizes, and the initials without one", async () => {
+    const logo = {
+      src: '/uploads/images/logo-1/96.webp',
+      srcset: '/uploads/images/logo-1/96.webp 96w, /uploads/images/logo-1/192.webp 192w',
+      width: 96,
+      height: 96,
+    };
+    const { container, unmount } = renderPage(answer(teamProfileFixture({ logo })));
+    await screen.findByRole('heading', { level: 1, name: 'Pixel Forge' }, SLOW);
+    const image = container.querySelector('header img');
+    expect(image?.getAttribute('src')).toBe(logo.src);
+    expect(image?.getAttribute('srcset')).toBe(logo.srcset);
+    unmount();
+
+    const withoutLogo = renderPage(answer());
+    await screen.findByRole('heading', { level: 1, name: 'Pixel Forge' }, SLOW);
+    expect(withoutLogo.container.querySelector('header img')).toBeNull();
+    expect(withoutLogo.container.querySelector('header')?.textContent).toContain('PF');
+  });
+
   it('shows the loading state until the team arrives', async () => {
     renderPage(() => new Promise<Response>(() => undefined));
     expect((await screen.findByRole('status', {}, SLOW)).textContent).toContain('Loading team...');

@@ -61,18 +61,10 @@ function TeamPackages({ team, PackageCard }: { team: TeamProfile; PackageCard: P
   );
 }
 
-function TeamProfileView({
-  team,
-  logoUrl,
-  PackageCard,
-}: {
-  team: TeamProfile;
-  logoUrl?: string | null;
-  PackageCard: PackageCardComponent;
-}) {
+function TeamProfileView({ team, PackageCard }: { team: TeamProfile; PackageCard: PackageCardComponent }) {
   return (
     <div className="mt-4 flex flex-col gap-6">
-      <TeamPageHeader team={team} logoUrl={logoUrl} />
+      <TeamPageHeader team={team} />
       <TeamFigures figures={team.figures} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
@@ -132,15 +124,8 @@ function NotFound() {
 /**
  * The public page of a team (`/teams/{id}`): who they are, what they sell, what buyers said and the
  * figures of their record, with Contact Team. Pre-rendered as it looks while loading (decision 0060).
- * `logoUrl` is the team's uploaded logo, when teams have one.
  */
-export function TeamPage({
-  PackageCard,
-  logoUrl,
-}: {
-  PackageCard: PackageCardComponent;
-  logoUrl?: string | null;
-}) {
+export function TeamPage({ PackageCard }: { PackageCard: PackageCardComponent }) {
   const teamId = Number(useParams().teamId);
   // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
   const profile = useDeferredValue(useTeamProfile(teamId));
@@ -175,7 +160,7 @@ export function TeamPage({
             </p>
           </div>
         ) : (
-          <TeamProfileView team={profile.data} logoUrl={logoUrl} PackageCard={PackageCard} />
+          <TeamProfileView team={profile.data} PackageCard={PackageCard} />
         )}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import type { TeamProfile } from '@teamhire/shared';
+import type { ImageSet, TeamProfile } from '@teamhire/shared';
 import { CalendarDays, Tag, Users } from 'lucide-react';
 import { useState } from 'react';
 import { ContactTeamButton } from '../../../components/teams/contact-team-button';
@@ -21,9 +21,9 @@ const AVAILABILITY_DOT: Record<TeamProfile['availability'], string> = {
  * The team's logo, or its initials on the banner's colours when it has none (or it fails to load).
  * Decorative: the team's name is the heading beside it.
  */
-function TeamLogo({ name, logoUrl, gradient }: { name: string; logoUrl?: string | null; gradient: string }) {
+function TeamLogo({ name, logo, gradient }: { name: string; logo: ImageSet | null; gradient: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const showPicture = Boolean(logoUrl) && failedUrl !== logoUrl;
+  const showPicture = logo !== null && failedUrl !== logo.src;
   return (
     <span
       aria-hidden="true"
@@ -31,10 +31,14 @@ function TeamLogo({ name, logoUrl, gradient }: { name: string; logoUrl?: string 
     >
       {showPicture ? (
         <img
-          src={logoUrl!}
+          src={logo.src}
+          srcSet={logo.srcset}
+          sizes="(min-width: 640px) 112px, 96px"
+          width={logo.width}
+          height={logo.height}
           alt=""
           className="size-full bg-white object-cover"
-          onError={() => setFailedUrl(logoUrl ?? null)}
+          onError={() => setFailedUrl(logo.src)}
         />
       ) : (
         teamInitials(name)
@@ -44,10 +48,10 @@ function TeamLogo({ name, logoUrl, gradient }: { name: string; logoUrl?: string 
 }
 
 /**
- * Banner, logo, name and the one action a visitor came for. `logoUrl` is the team's uploaded logo
- * once teams have one; without it the logo shows the team's initials.
+ * Banner, logo, name and the one action a visitor came for. Without an uploaded logo the logo shows the
+ * team's initials.
  */
-export function TeamPageHeader({ team, logoUrl }: { team: TeamProfile; logoUrl?: string | null }) {
+export function TeamPageHeader({ team }: { team: TeamProfile }) {
   const gradient = bannerGradient(team.category);
   return (
     <header className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -56,7 +60,7 @@ export function TeamPageHeader({ team, logoUrl }: { team: TeamProfile; logoUrl?:
       </div>
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
         <div className="-mt-12 sm:-mt-14">
-          <TeamLogo name={team.name} logoUrl={logoUrl} gradient={gradient} />
+          <TeamLogo name={team.name} logo={team.logo} gradient={gradient} />
         </div>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
