@@ -1,11 +1,16 @@
 import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { ServicesSection } from '../components/catalogue/services-section';
 import { ContactSection } from '../features/contact/components/contact-section';
+import { PackageCard } from '../features/packages/components/package-card';
 import { PlatformStatisticsSection } from '../features/statistics/components/platform-statistics-section';
 import { AboutSection } from '../features/landing/components/about-section';
 import { HeroSection } from '../features/landing/components/hero-section';
+import { PopularPackagesSection } from '../features/landing/components/popular-packages-section';
 
-/** Arriving through '/#section' from another page is handled by the layout's <ScrollRestoration>. */
+/**
+ * Arriving through '/#section' from another page is handled by the layout's <ScrollRestoration>.
+ * The popular services are drawn with the packages feature's card, handed to the landing feature.
+ */
 export function LandingPage() {
   return (
     <>
@@ -15,6 +20,9 @@ export function LandingPage() {
       </HydrationBoundary>
       <HydrationBoundary>
         <ServicesSection />
+      </HydrationBoundary>
+      <HydrationBoundary>
+        <PopularPackagesSection PackageCard={PackageCard} />
       </HydrationBoundary>
       <HydrationBoundary>
         <PlatformStatisticsSection />

@@ -5,6 +5,8 @@ export const packageQueryKeys = {
   all: ['packages'] as const,
   browse: (criteria: PackageSearch, skip: number, limit: number) =>
     ['packages', 'browse', criteria, skip, limit] as const,
+  /** The landing page's best rated packages. */
+  popular: ['packages', 'popular'] as const,
   mine: (teamId: number | undefined) => ['packages', 'mine', teamId ?? 'all'] as const,
   detail: (packageId: number) => ['packages', 'detail', packageId] as const,
 };
