@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { withDatabase } from './support/database';
+import { createAccount, createTeamWithPackage, PASSWORD } from './support/marketplace';
 
 interface CatalogueCounts {
   categories: { id: number; name: string }[];
@@ -66,7 +68,74 @@ async function insertOrders(statuses: string[]): Promise<void> {
   });
 }
 
+/** A published package with a cover image (uploaded as its admin would) and one five-star review. */
+async function createReviewedPackageWithImage(
+  request: APIRequestContext,
+): Promise<{ packageId: number; title: string }> {
+  const admin = await createAccount('landingadmin', 'TEAM_ADMIN');
+  const { packageId, teamId, title } = await createTeamWithPackage(admin.id, 25_000);
+  const login = await request.post('/api/auth/login', {
+    data: { username: admin.username, password: PASSWORD },
+  });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#6366f1' } })
+    .png()
+    .toBuffer();
+  const upload = await request.post(`/api/service-packages/${packageId}/images`, {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: 'cover.png', mimeType: 'image/png', buffer: png } },
+  });
+  expect(upload.status()).toBe(201);
+  const buyer = await createAccount('landingbuyer', 'BUYER');
+  await withDatabase(async (client) => {
+    const order = await client.query<{ id: number }>(
+      `insert into orders (buyer_id, service_package_id, team_id, status, total_cents, completed_at)
+       values ($1, $2, $3, 'completed', 25000, now()) returning id`,
+      [buyer.id, packageId, teamId],
+    );
+    await client.query(
+      `insert into reviews (order_id, buyer_id, team_id, service_package_id, rating, comment)
+       values ($1, $2, $3, $4, 5, 'Great work')`,
+      [order.rows[0]!.id, buyer.id, teamId, packageId],
+    );
+  });
+  return { packageId, title };
+}
+
 test.describe('landing page', () => {
+  test('shows popular packages as cards with their image, one per row at 390 px', async ({
+    page,
+    request,
+  }) => {
+    const { packageId, title } = await createReviewedPackageWithImage(request);
+    await page.goto('/');
+    const section = page.locator('#popular-services');
+    await section.scrollIntoViewIfNeeded();
+    const card = section.getByRole('article', { name: title });
+    await expect(card).toBeVisible();
+    const image = card.getByRole('img', { name: `Preview of ${title}` });
+    await expect(image).toHaveAttribute('srcset', /\.webp \d+w/);
+    await expect
+      .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(card.getByText('5.0 (1 review)')).toBeVisible();
+    await card.getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/service-package/${packageId}$`));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const cards = page.locator('#popular-services').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    if ((await cards.count()) > 1) {
+      const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+      expect(second!.y).toBeGreaterThan(first!.y + first!.height);
+    }
+  });
+
   test('shows the service categories and platform statistics stored in the database', async ({ page }) => {
     // Other journeys may have placed orders already: the figures are what is stored, before and after.
     const before = await orderCounts();
