@@ -28,6 +28,7 @@ describe('loadConfig', () => {
   it('needs no variable: working defaults', () => {
     expect(loadConfig({})).toEqual({
       nodeEnv: 'development',
+      offersPerHour: 30,
       host: '0.0.0.0',
       port: 3000,
       publicUrl: 'http://localhost:3000',
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
       ADDRESS_RATE_LIMIT_SCALE: '50',
       PAYMENT_ATTEMPTS_PER_BUYER: '12',
       PAYMENT_ATTEMPTS_PER_ADDRESS: '40',
+      OFFERS_PER_HOUR: '12',
       JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters',
       SMTP_URL: 'smtps://mailer:pass@smtp.example.com:465',
       MAIL_FROM: 'TeamHire <hello@teamhire.example.com>',
@@ -111,6 +113,7 @@ describe('loadConfig', () => {
     });
     expect(config).toEqual({
       nodeEnv: 'production',
+      offersPerHour: 12,
       host: '127.0.0.1',
       port: 8080,
       publicUrl: 'https://teamhire.example.com',

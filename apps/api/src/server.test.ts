@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryOnce } from '../test/database-client';
 import { serverProcesses } from '../test/server-process';
 import { createTestDatabase } from '../test/test-app';
@@ -50,8 +50,9 @@ describe('the server process', () => {
     });
     expect(me.status).toBe(200);
 
-    // Request logs are written at this level, yet carry no password, token or query string.
-    expect(server.logs()).toContain('"path":"/api/auth/me"');
+    // Request logs are written at this level, yet carry no password, token or query string. The line is
+    // written once the answer is sent, so it may follow the answer by a moment.
+    await vi.waitFor(() => expect(server.logs()).toContain('"path":"/api/auth/me"'), { timeout: 10_000 });
     expect(server.logs()).not.toContain('first-admin-pass');
     expect(server.logs()).not.toContain(accessToken);
     expect(server.logs()).not.toContain('query-secret-value');

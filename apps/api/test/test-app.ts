@@ -57,10 +57,11 @@ export function testAppConfig(
     LOG_LEVEL: 'silent',
     SERVE_WEB: 'false',
     JOBS_ENABLED: 'false',
-    // Test files buy many orders with few buyers, all from 127.0.0.1; the test of the purchase
-    // attempt limits sets its own numbers.
+    // Test files buy many orders with few buyers, all from 127.0.0.1, and send many offers from one
+    // team; the tests of the purchase attempt and offer limits set their own numbers.
     PAYMENT_ATTEMPTS_PER_BUYER: '1000000',
     PAYMENT_ATTEMPTS_PER_ADDRESS: '1000000',
+    OFFERS_PER_HOUR: '100000',
     DATABASE_URL: connectionString,
     ...environment,
   });

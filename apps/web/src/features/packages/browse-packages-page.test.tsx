@@ -208,8 +208,13 @@ describe('BrowsePackagesPage', () => {
       target: { value: 'seo audit' },
     });
     expect(location()).toBe('/services/browse?page=2');
-    await waitFor(() => expect(location()).toBe('/services/browse?q=seo+audit'), { timeout: 2000 });
-    expect(searches(requests).at(-1)).toMatchObject({ url: '/api/service-packages/search?skip=0&limit=50' });
+    await waitFor(() => expect(location()).toBe('/services/browse?q=seo+audit'));
+    // The search for the new text follows the URL: wait for it rather than expect it in the same tick.
+    await waitFor(() =>
+      expect(searches(requests).at(-1)).toMatchObject({
+        url: '/api/service-packages/search?skip=0&limit=50',
+      }),
+    );
     // Replaced, not added: Back leaves the typed search for the entry before it (page 1, no text).
     await act(() => requests.router.navigate(-1));
     expect(location()).toBe('/services/browse');

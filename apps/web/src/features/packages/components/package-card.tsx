@@ -18,12 +18,12 @@ export function PackageCard({ item }: { item: ServicePackage }) {
             image={item.cover_image}
             alt={`Preview of ${item.title}`}
             sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 90vw"
-            className="-mx-5 -mt-5 aspect-[3/2] w-[calc(100%+2.5rem)] max-w-none rounded-t-2xl bg-slate-100 object-cover"
+            className="-mx-5 -mt-5 aspect-[2/1] sm:aspect-[3/2] w-[calc(100%+2.5rem)] max-w-none rounded-t-2xl bg-slate-100 object-cover"
           />
         ) : (
           <div
             aria-hidden="true"
-            className="-mx-5 -mt-5 flex aspect-[3/2] items-center justify-center rounded-t-2xl bg-gradient-to-br from-indigo-100 to-slate-100 text-indigo-300"
+            className="-mx-5 -mt-5 flex aspect-[2/1] sm:aspect-[3/2] items-center justify-center rounded-t-2xl bg-gradient-to-br from-indigo-100 to-slate-100 text-indigo-300"
           >
             <ImageIcon className="size-10" />
           </div>
