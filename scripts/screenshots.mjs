@@ -116,6 +116,17 @@ async function firstTeamId(baseUrl) {
 
 async function capture(page, name, size) {
   await page.waitForLoadState('networkidle');
+  // Then until the page has drawn its data: no "Loading..." status left, and every image on the first
+  // screen decoded (lazy images further down load only when scrolled to).
+  // (A string, evaluated in the page, where document and window exist.)
+  await page.waitForFunction(
+    `![...document.querySelectorAll('[role="status"]')].some((status) => /loading/i.test(status.textContent ?? '')) &&
+      [...document.images]
+        .filter((image) => image.getBoundingClientRect().top < window.innerHeight)
+        .every((image) => image.complete)`,
+    null,
+    { timeout: 30_000 },
+  );
   const path = join(OUTPUT_DIR, `${name}-${size}.png`);
   await page.screenshot({ path, fullPage: FULL_PAGE, animations: 'disabled' });
   console.log(`saved ${path}`);

@@ -59,7 +59,8 @@ export function TeamPageHeader({ team }: { team: TeamProfile }) {
         <div className="absolute inset-0 bg-[radial-gradient(circle_at_20%_20%,rgb(255_255_255/0.25),transparent_45%),radial-gradient(circle_at_85%_70%,rgb(255_255_255/0.18),transparent_40%)]" />
       </div>
       <div className="flex flex-col gap-4 px-5 pb-6 sm:flex-row sm:items-end sm:gap-6 sm:px-8">
-        <div className="-mt-12 sm:-mt-14">
+        {/* Positioned, so it is drawn over the banner (itself positioned) that it overlaps. */}
+        <div className="relative -mt-12 sm:-mt-14">
           <TeamLogo name={team.name} logo={team.logo} gradient={gradient} />
         </div>
         <div className="min-w-0 flex-1">
