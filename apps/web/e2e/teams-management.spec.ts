@@ -92,7 +92,9 @@ test.describe('team management', () => {
 
     // The new team admin creates a team through the cascade.
     await signIn(page, founder);
-    await expect(card.getByRole('button', { name: 'Team Admin Verified' })).toBeDisabled();
+    // A verified team admin no longer sees the application card (issue 18, decision 0063).
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(card).toBeHidden();
     await page.getByRole('navigation', { name: 'Go to' }).getByRole('link', { name: 'Create Team' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Team' })).toBeVisible();
     await page.getByLabel(/^Team Name/).fill(teamName);
