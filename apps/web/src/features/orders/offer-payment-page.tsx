@@ -1,10 +1,11 @@
 import { OFFER_NOT_PENDING_TEXTS, OFFER_TEXTS, type Offer } from '@teamhire/shared';
-import { Clock, FileSignature, LoaderCircle, RotateCcw, UsersRound } from 'lucide-react';
+import { Clock, FileSignature, RotateCcw, UsersRound } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClassName } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -106,10 +107,7 @@ export function OfferPaymentPage() {
       {missing ? (
         <OfferNotFound />
       ) : offer.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-          Loading offer details...
-        </p>
+        <LoadingStatus text="Loading offer details..." />
       ) : offer.isError ? (
         <ErrorWithRetry message={offer.error.message} onRetry={() => void offer.refetch()} />
       ) : (

@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { buttonClassName } from '../../components/ui/button';
 import { ErrorWithRetry } from '../../components/ui/error-with-retry';
+import { LoadingStatus } from '../../components/ui/loading-status';
 import { PageShell } from '../../components/ui/page-shell';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
@@ -265,10 +266,7 @@ export function PaymentPage() {
       {missing ? (
         <PackageNotFound />
       ) : servicePackage.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-          Loading package details...
-        </p>
+        <LoadingStatus text="Loading package details..." />
       ) : servicePackage.isError ? (
         <ErrorWithRetry
           message={servicePackage.error.message}
