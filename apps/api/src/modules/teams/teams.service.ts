@@ -49,23 +49,6 @@ function availabilityOf(row: repository.TeamListRow): TeamAvailability {
   return full || atCapacity ? 'busy' : 'available';
 }
 
-/** What every answer about a team starts with. */
-function teamBasics(
-  team: Pick<
-    TeamSummaryRow<Date | string>,
-    'id' | 'name' | 'description' | 'memberCount' | 'maxMembers' | 'isActive'
-  >,
-) {
-  return {
-    id: team.id,
-    name: team.name,
-    description: team.description,
-    member_count: team.memberCount,
-    max_members: team.maxMembers,
-    is_active: team.isActive,
-  };
-}
-
 /** A catalogue entry the team is filed under, shown only when it still exists. */
 function reference(id: number | null, name: string | null) {
   return id !== null && name !== null ? { id, name } : null;
@@ -76,8 +59,16 @@ export function toTeamSummaryResponse(
   team: TeamSummaryRow<Date | string>,
   adminUsername: string,
 ): ServicePackage['team'] {
+  // One literal, not a shared part spread into it: this runs for every package of a list, and V8 took
+  // about 2 µs per call to copy a spread object and add fields to it, against 0.02 µs for a literal
+  // (decision 0066).
   return {
-    ...teamBasics(team),
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    member_count: team.memberCount,
+    max_members: team.maxMembers,
+    is_active: team.isActive,
     created_at: typeof team.createdAt === 'string' ? team.createdAt : team.createdAt.toISOString(),
     admin: { id: team.adminId, username: adminUsername },
   };
@@ -86,7 +77,12 @@ export function toTeamSummaryResponse(
 export function toTeamResponse(row: repository.TeamListRow): Team {
   const { team } = row;
   return {
-    ...teamBasics(team),
+    id: team.id,
+    name: team.name,
+    description: team.description,
+    member_count: team.memberCount,
+    max_members: team.maxMembers,
+    is_active: team.isActive,
     logo: team.logoImageId ? logoImageSet(team.logoImageId) : null,
     availability: availabilityOf(row),
     service_category_id: team.serviceCategoryId,
