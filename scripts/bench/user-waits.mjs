@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { signAccessToken } from './chat.mjs';
 import { seedPackages } from './package-search.mjs';
+import { cpuMicrosecondsPerRequest, processCpuTicks } from './process-cpu.mjs';
 
 /** accounts/password.ts: OWASP's scrypt recommendation, N=2^17, r=8, p=1, a 64-byte key, a 16-byte salt. */
 const HASH = { costLog2: 17, blockSize: 8, parallelism: 1, keyLength: 64, saltLength: 16 };
@@ -151,7 +152,8 @@ async function seedUserWaits(databaseUrl, secret) {
  * `seconds`: answers per second, p50 and p99 (ms), and the statuses seen. `request(index)` gives the
  * index-th request's `{ path, method, headers, body }`.
  */
-async function closedLoop(baseUrl, seconds, request, { okStatus }) {
+async function closedLoop(server, seconds, request, { okStatus }) {
+  const ticksBefore = await processCpuTicks(server.pid);
   const latencies = [];
   const statuses = {};
   let next = 0;
@@ -162,7 +164,7 @@ async function closedLoop(baseUrl, seconds, request, { okStatus }) {
     while (performance.now() < until) {
       const { path, method = 'GET', headers = {}, body } = request(next++);
       const sent = performance.now();
-      const answer = await fetch(`${baseUrl}${path}`, {
+      const answer = await fetch(`${server.url}${path}`, {
         method,
         headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -176,6 +178,7 @@ async function closedLoop(baseUrl, seconds, request, { okStatus }) {
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
   const elapsed = (performance.now() - started) / 1000;
+  const ticks = (await processCpuTicks(server.pid)) - ticksBefore;
   const sorted = latencies.sort((a, b) => a - b);
   const ok = statuses[okStatus] ?? 0;
   return {
@@ -183,20 +186,21 @@ async function closedLoop(baseUrl, seconds, request, { okStatus }) {
     p50_ms: Math.round(quantile(sorted, 0.5)),
     p99_ms: Math.round(quantile(sorted, 0.99)),
     requests: latencies.length,
+    server_cpu_ms_per_request: round1(cpuMicrosecondsPerRequest(ticks, latencies.length) / 1000),
     statuses,
     first_problem: firstProblem,
   };
 }
 
 /** Sign-ins at 10 concurrent, the accounts taking turns; a warm-up first, thrown away. */
-async function measureSignIn(baseUrl, seeded, seconds) {
+async function measureSignIn(server, seeded, seconds) {
   const request = (index) => ({
     path: '/api/auth/login',
     method: 'POST',
     body: { username: seeded.signInUsers[index % seeded.signInUsers.length].username, password: PASSWORD },
   });
-  await closedLoop(baseUrl, WARM_UP_SECONDS, request, { okStatus: 200 });
-  return closedLoop(baseUrl, seconds, request, { okStatus: 200 });
+  await closedLoop(server, WARM_UP_SECONDS, request, { okStatus: 200 });
+  return closedLoop(server, seconds, request, { okStatus: 200 });
 }
 
 const billingAddress = {
@@ -230,7 +234,7 @@ function purchase(buyer, item) {
 }
 
 /** Purchases at 10 concurrent: each by the next buyer (so each buys a few), of the next package. */
-async function measureOrders(baseUrl, seeded, seconds) {
+async function measureOrders(server, seeded, seconds) {
   let turn = 0;
   const request = () => {
     const index = turn++;
@@ -239,8 +243,8 @@ async function measureOrders(baseUrl, seeded, seconds) {
       seeded.shopPackages[index % seeded.shopPackages.length],
     );
   };
-  await closedLoop(baseUrl, WARM_UP_SECONDS, request, { okStatus: 201 });
-  const measured = await closedLoop(baseUrl, seconds, request, { okStatus: 201 });
+  await closedLoop(server, WARM_UP_SECONDS, request, { okStatus: 201 });
+  const measured = await closedLoop(server, seconds, request, { okStatus: 201 });
   return { ...measured, purchases_per_buyer: round1(turn / seeded.buyers.length) };
 }
 
@@ -296,7 +300,7 @@ function load(url, token, seconds) {
  * get-orders.ts asks) for the buyer and the team admin: 10 connections, a warm-up, then `rounds` rounds
  * of `seconds`, median p50, p99 and requests per second.
  */
-async function measureSignedInPages(baseUrl, seeded, { seconds, rounds }) {
+async function measureSignedInPages(server, seeded, { seconds, rounds }) {
   const { buyer, admin } = seeded.dashboard;
   const pages = [
     { name: 'GET /api/dashboard, buyer', path: '/api/dashboard', token: buyer.token },
@@ -314,18 +318,24 @@ async function measureSignedInPages(baseUrl, seeded, { seconds, rounds }) {
   ];
   const measured = [];
   for (const page of pages) {
-    const url = `${baseUrl}${page.path}`;
+    const url = `${server.url}${page.path}`;
     const check = await fetch(url, { headers: { authorization: `Bearer ${page.token}` } });
     const body = Buffer.from(await check.arrayBuffer());
     if (!check.ok) throw new Error(`${page.path} answered ${check.status}: ${body.toString().slice(0, 300)}`);
     await load(url, page.token, WARM_UP_SECONDS);
     const runs = [];
-    for (let round = 0; round < rounds; round += 1) runs.push(await load(url, page.token, seconds));
+    for (let round = 0; round < rounds; round += 1) {
+      const before = await processCpuTicks(server.pid);
+      const result = await load(url, page.token, seconds);
+      const ticks = (await processCpuTicks(server.pid)) - before;
+      runs.push({ ...result, cpuMicroseconds: cpuMicrosecondsPerRequest(ticks, result.requests.total) });
+    }
     measured.push({
       name: page.name,
       p50_ms: median(runs.map((run) => run.latency.p50)),
       p99_ms: median(runs.map((run) => run.latency.p99)),
       requests_per_second: Math.round(median(runs.map((run) => run.requests.average))),
+      server_cpu_ms_per_request: round1(median(runs.map((run) => run.cpuMicroseconds)) / 1000),
       body_bytes: body.length,
       errors: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
     });
@@ -355,15 +365,15 @@ export async function userWaits({
   // The dashboard buyer makes 200 purchases within the hour, past the 10 a buyer may make; the bench
   // raises that limit as the test app does (every attempt is still counted, so it costs the same).
   const instance = await startApi(port, { SEED_DEMO: 'false', PAYMENT_ATTEMPTS_PER_BUYER: '1000000' });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = { url: `http://127.0.0.1:${port}`, pid: instance.pid };
   try {
     const measuredSeconds = seconds * rounds;
-    const signIn = await measureSignIn(baseUrl, seeded, measuredSeconds);
+    const signIn = await measureSignIn(server, seeded, measuredSeconds);
     const { costLog2, blockSize, parallelism } = seeded.hash;
     const hashName = `scrypt N=2^${costLog2}, r=${blockSize}, p=${parallelism}`;
-    const ordersMeasured = await measureOrders(baseUrl, seeded, measuredSeconds);
-    const bought = await buyDashboardOrders(baseUrl, seeded);
-    const pages = await measureSignedInPages(baseUrl, seeded, { seconds, rounds });
+    const ordersMeasured = await measureOrders(server, seeded, measuredSeconds);
+    const bought = await buyDashboardOrders(server.url, seeded);
+    const pages = await measureSignedInPages(server, seeded, { seconds, rounds });
     const { per_second: signInRate, p99_ms: signInP99, ...signInDetails } = signIn;
     const { per_second: orderRate, p99_ms: orderP99, ...orderDetails } = ordersMeasured;
     return [
@@ -391,12 +401,35 @@ export async function userWaits({
       ...pages.map(({ name, p99_ms: p99, ...details }) =>
         figure(`${name}, ${DASHBOARD_ORDERS} orders, 10 connections: p99`, p99, 'ms', null, {
           ...details,
-          note: `p50 ${details.p50_ms} ms, ${details.requests_per_second} requests/s, answer ${details.body_bytes} bytes`,
+          note:
+            `p50 ${details.p50_ms} ms, ${details.requests_per_second} requests/s,` +
+            ` server CPU ${details.server_cpu_ms_per_request} ms per request, answer ${details.body_bytes} bytes`,
           orders: bought,
         }),
       ),
     ];
   } finally {
     await stop(instance);
+  }
+}
+
+/**
+ * A buyer signed in as the web app keeps it (localStorage `access_token` and `refresh_token`), for the
+ * pages that need a sign-in (the browse page). The refresh token is a placeholder: the access token
+ * lasts the hour a bench takes, so the app never has to refresh.
+ */
+export async function signedInBrowserStorage(databaseUrl, secret) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const suffix = randomBytes(4).toString('hex');
+    const [session] = await sessionsFor(
+      client,
+      secret,
+      await insertUsers(client, `bench_browser_${suffix}_`, 1, { role: 'BUYER' }),
+    );
+    return { access_token: session.token, refresh_token: `bench-${session.sessionId}` };
+  } finally {
+    await client.end();
   }
 }
