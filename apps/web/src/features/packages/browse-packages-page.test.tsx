@@ -64,6 +64,23 @@ describe('BrowsePackagesPage', () => {
     expect(screen.getByText('1 service found')).toBeTruthy();
   });
 
+  it('holds a screen for the results and a line for their count while the first page loads', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderPage(() => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);
+    // The cards then grow into room below the fold, and the count fills a line already there: on a
+    // phone the footer was pushed out of view when they came (a layout shift of 0.4).
+    const loading = await screen.findByText('Loading services...');
+    expect(loading.parentElement!.className).toContain('min-h-screen');
+    const count = screen.getByText(
+      (_, element) => element?.getAttribute('aria-live') === 'polite' && element.textContent === '',
+    );
+    expect(count.className).toContain('min-h-5');
+    act(() => answer(jsonResponse(packageListFixture([packageFixture()]))));
+    const card = await screen.findByRole('article', { name: 'Landing page in a week' });
+    expect(card.closest('ul')!.parentElement!.className).not.toContain('min-h-screen');
+    expect(count.textContent).toBe('1 service found');
+  });
+
   it('waits 500 ms after typing and then searches once with the last text and the filters', async () => {
     const requests = renderPage(() => jsonResponse(packageListFixture([packageFixture()])));
     await screen.findByRole('article', { name: 'Landing page in a week' });

@@ -1,0 +1,1 @@
+CREATE INDEX "order_events_expired_idx" ON "order_events" USING btree ("order_id") WHERE "order_events"."type" = 'expired';
