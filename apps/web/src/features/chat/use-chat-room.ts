@@ -90,6 +90,19 @@ export function useChatRoom({
     });
     outboxRef.current = outbox;
 
+    // Whatever was said while the connection was down: the latest page, read once the socket hears
+    // the room. The socket opens before the server has subscribed it (and, with several instances,
+    // before Redis confirms); a page read at open missed a message stored between that read and
+    // the subscription. The server sends our own user_joined only once nothing can pass the socket by.
+    let catchUpPending = false;
+    const catchUp = () => {
+      catchUpPending = false;
+      void getMessages(roomId).then(
+        (page) => addMessages(queryClient, roomId, page.items),
+        () => undefined,
+      );
+    };
+
     // A signed-in user's token wins; otherwise the guest's session is the credential.
     const asGuest = getAccessToken() === null && readGuestSession() !== null;
     const client = new RealtimeClient({
@@ -100,11 +113,9 @@ export function useChatRoom({
       onStatusChange: setStatus,
       onClosedForGood: setClosedCode,
       onReconnected: () => {
-        // Whatever was said while the connection was down.
-        void getMessages(roomId).then(
-          (page) => addMessages(queryClient, roomId, page.items),
-          () => undefined,
-        );
+        // Without knowing who we are, our own user_joined cannot be told apart: read at once.
+        if (meRef.current === null) catchUp();
+        else catchUpPending = true;
         invalidateInbox();
         extensionsRef.current?.onReconnected?.(queryClient);
         outbox.retryNow();
@@ -133,6 +144,9 @@ export function useChatRoom({
               ? people
               : [...people, { userId: user_id, name }],
           );
+        },
+        user_joined: ({ user_id }) => {
+          if (catchUpPending && user_id === meRef.current) catchUp();
         },
         user_left: ({ user_id }) => dropTyping(user_id),
       },
