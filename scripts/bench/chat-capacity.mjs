@@ -1,0 +1,231 @@
+// Chat capacity (open loop) and the reconnect storm. Capacity: fixed rates of messages, rising, over
+// every socket of `connection`, until a step's delivery p99 passes 50 ms or a message is lost; the
+// highest rate held. Storm: every socket drops at once and reconnects at once, and catches up as the
+// web client does: GET /api/chat-rooms/{id}/messages once its own user_joined comes back.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { fixedRate } from './chat.mjs';
+import { clockTicksPerSecond, processCpuTicks } from './process-cpu.mjs';
+
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const P99_LIMIT_MS = 50;
+
+/**
+ * One step at `perSecond` messages per second for `seconds`: held when p99 <= 50 ms, nothing is
+ * lost and no socket closed. The bench's own CPU over the step says whether the load generator kept up.
+ */
+async function step(connection, perSecond, seconds, { pids = [], ...options }) {
+  const serverTicks = async () => {
+    let sum = 0;
+    for (const pid of pids) sum += await processCpuTicks(pid);
+    return sum;
+  };
+  const cpuBefore = process.cpuUsage();
+  const ticksBefore = await serverTicks();
+  const started = performance.now();
+  const delivery = await fixedRate(connection, { perSecond, seconds, ...options });
+  const cpu = process.cpuUsage(cpuBefore);
+  const elapsedMs = performance.now() - started;
+  const serverSeconds = ((await serverTicks()) - ticksBefore) / clockTicksPerSecond();
+  const groups = Object.values(delivery.groups);
+  const p99 = Math.max(...groups.map((group) => group.p99_ms ?? Infinity));
+  const result = {
+    per_second: perSecond,
+    p50_ms: Math.max(...groups.map((group) => group.p50_ms ?? Infinity)),
+    p99_ms: p99,
+    lost: delivery.lost,
+    closed_sockets: delivery.closed_sockets,
+    // Of one core, over the step and its drain.
+    bench_cpu_percent: Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 100),
+    // The servers' processes together, of one core.
+    server_cpu_percent: Math.round(((serverSeconds * 1000) / elapsedMs) * 100),
+  };
+  result.held = p99 <= P99_LIMIT_MS && delivery.lost === 0 && delivery.closed_sockets === 0;
+  console.log(
+    `      ${perSecond}/s: p50 ${result.p50_ms} ms, p99 ${p99} ms, lost ${result.lost}, CPU server ${result.server_cpu_percent}% bench ${result.bench_cpu_percent}% ${result.held ? 'held' : 'NOT held'}`,
+  );
+  // Let a server that fell behind catch up before the next step.
+  await sleep(1000);
+  return result;
+}
+
+/**
+ * Doubling rates from `start` until one is not held, then `bisections` halvings of the gap between
+ * the last held and the first failed step. Stops early when a socket closed (its room could not be
+ * measured any more). `pids`: the server processes whose CPU each step reports.
+ */
+export async function chatCapacity(
+  connection,
+  { start = 25, seconds = 5, bisections = 3, maximum = 20_000, ...options } = {},
+) {
+  const steps = [];
+  let held = 0;
+  let failed;
+  // A step not held is run once more before it counts as failed: on a shared machine one scheduling
+  // hiccup is enough to pass 50 ms once.
+  const measure = async (rate) => {
+    const first = await step(connection, rate, seconds, options);
+    steps.push(first);
+    if (first.held || first.closed_sockets > 0) return first;
+    const second = await step(connection, rate, seconds, options);
+    steps.push(second);
+    return second;
+  };
+  for (let rate = start; rate <= maximum; rate *= 2) {
+    const result = await measure(rate);
+    if (!result.held) {
+      failed = rate;
+      break;
+    }
+    held = rate;
+  }
+  for (let round = 0; failed !== undefined && round < bisections; round += 1) {
+    if (steps.at(-1).closed_sockets > 0) break;
+    const rate = Math.round((held + failed) / 2 / 10) * 10;
+    if (rate <= held || rate >= failed) break;
+    const result = await measure(rate);
+    if (result.held) held = rate;
+    else failed = rate;
+  }
+  return { held, first_failed: failed ?? null, steps };
+}
+
+/** A socket of the storm: every event it receives goes to `onEvent`; resolves once open. */
+function openStormSocket(url, origin, onEvent) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers: { origin }, perMessageDeflate: false });
+    socket.on('message', (data) => onEvent(JSON.parse(data.toString())));
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed with ${code}`)));
+  });
+}
+
+/**
+ * The storm: `connection`'s sockets (all on `server`) are dropped at once (terminated, as a network
+ * cut gives), and every one reconnects at once; a socket that fails tries again after 250-1000 ms.
+ * While they come back each room gets `messagesPerRoom` messages through the REST API (the buyer's
+ * token), half right after the drop, half 250 ms later. Each socket, once back, catches up with the
+ * room's latest page as the web client does; a message counts as seen by a socket when it came over
+ * the socket or in that page. Back = its own user_joined seen. Lost = (message, socket) pairs never seen.
+ */
+export async function reconnectStorm(
+  connection,
+  rooms,
+  server,
+  { messagesPerRoom = 2, deadlineMs = 60_000 },
+) {
+  const tokenOf = new Map(rooms.map((room) => [room.roomId, room.token]));
+  const members = connection.sockets.map((entry) => ({
+    roomId: entry.roomId,
+    seen: new Set(),
+    backAt: undefined,
+    caughtUp: undefined,
+    socket: undefined,
+  }));
+  const stormMessages = new Map(rooms.map((room) => [room.roomId, []]));
+  const started = performance.now();
+  for (const entry of connection.sockets) entry.socket.terminate();
+
+  let postRetries = 0;
+  const post = async (room) => {
+    const clientMessageId = randomUUID();
+    stormMessages.get(room.roomId).push(clientMessageId);
+    // As the web client's outbox: the same message (same client id) again after a 5xx or a 429.
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await fetch(`${server.http}/api/chat-rooms/${room.roomId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${room.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message_text: 'Sent during the storm', client_message_id: clientMessageId }),
+      });
+      if (answer.status === 201) return;
+      const again = answer.status >= 500 || answer.status === 429;
+      if (!again || performance.now() - started > deadlineMs) {
+        throw new Error(`a storm message was refused: ${answer.status} ${await answer.text()}`);
+      }
+      postRetries += 1;
+      await sleep(250 + Math.random() * 750);
+    }
+  };
+  const sending = (async () => {
+    const half = Math.ceil(messagesPerRoom / 2);
+    for (let index = 0; index < messagesPerRoom; index += 1) {
+      if (index === half) await sleep(250);
+      await Promise.all(rooms.map(post));
+    }
+  })().then(
+    () => undefined,
+    (error) => error,
+  );
+
+  let retries = 0;
+  const reconnect = async (member) => {
+    const token = tokenOf.get(member.roomId);
+    const url = `${server.ws}/ws/chat/${member.roomId}?access_token=${encodeURIComponent(token)}`;
+    while (performance.now() - started < deadlineMs) {
+      try {
+        let joined;
+        const back = new Promise((resolve) => (joined = resolve));
+        member.socket = await openStormSocket(url, server.http, (event) => {
+          if (event.type === 'new_message') member.seen.add(event.message.client_message_id);
+          else if (event.type === 'user_joined' && !member.backAt) {
+            member.backAt = performance.now();
+            joined();
+          }
+        });
+        const left = Math.max(0, deadlineMs - (performance.now() - started));
+        await Promise.race([back, sleep(left)]);
+        if (!member.backAt) throw new Error('not back in its room');
+        // As the web client after a reconnect: the latest page once its own user_joined came.
+        const page = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
+          headers: { authorization: `Bearer ${token}` },
+        }).then((answer) => answer.json());
+        for (const message of page.items ?? []) member.seen.add(message.client_message_id);
+        member.caughtUp = performance.now();
+        return;
+      } catch {
+        retries += 1;
+        member.socket?.terminate();
+        await sleep(250 + Math.random() * 750);
+      }
+    }
+  };
+  await Promise.all(members.map(reconnect));
+  const sendFailure = await sending;
+  if (sendFailure) throw sendFailure;
+  // Whatever is still on its way over the sockets.
+  const missing = () =>
+    members.reduce(
+      (sum, member) => sum + stormMessages.get(member.roomId).filter((id) => !member.seen.has(id)).length,
+      0,
+    );
+  for (let waited = 0; waited < 5000 && missing() > 0; waited += 100) await sleep(100);
+  const back = members.filter((member) => member.backAt !== undefined);
+  const lastBack = Math.max(...back.map((member) => member.backAt));
+  const result = {
+    sockets: members.length,
+    back: back.length,
+    seconds_until_all_back: back.length === members.length ? Math.round(lastBack - started) / 1000 : null,
+    messages: rooms.length * messagesPerRoom,
+    expected_receipts: members.length * messagesPerRoom,
+    lost: missing(),
+    socket_retries: retries,
+    message_retries: postRetries,
+  };
+  await Promise.all(
+    members.map(
+      (member) =>
+        new Promise((done) => {
+          if (!member.socket || member.socket.readyState === WebSocket.CLOSED) return done();
+          member.socket.once('close', done);
+          member.socket.close();
+          setTimeout(() => {
+            member.socket.terminate();
+            done();
+          }, 2000).unref();
+        }),
+    ),
+  );
+  return result;
+}
