@@ -29,13 +29,25 @@ const socketQuerySchema = z.object({
   guest_token: z.string().max(200).optional(),
 });
 
+/**
+ * Each event as it goes on the wire, made once: the bus hands the same event object to every socket
+ * of the room, and serializing it again for each of them was most of a broadcast's cost.
+ */
+const frames = new WeakMap<ServerEvent, Buffer>();
+
 function send(socket: WebSocket, event: ServerEvent): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > SLOW_READER_BYTES) {
     socket.terminate();
     return;
   }
-  socket.send(JSON.stringify(event));
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify(event));
+    frames.set(event, frame);
+  }
+  // A text frame, as the browser client expects, though handed over as bytes.
+  socket.send(frame, { binary: false });
 }
 
 function frameBudget() {
