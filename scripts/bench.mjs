@@ -562,13 +562,15 @@ try {
           figures.push(
             figure(
               'Chat capacity / bare ws+pg server',
-              round2(oursCapacity.held / bareCapacity.held),
+              bareCapacity.held ? round2(oursCapacity.held / bareCapacity.held) : undefined,
               'ratio',
               ['>=', 0.6],
               {
-                note: `highest rate held (p99 <= 50 ms, 0 lost, ${CHAT_STEP_SECONDS} s steps): ours ${oursCapacity.held} messages/s, bare ws+pg ${bareCapacity.held} messages/s`,
+                note: `highest rate held (p99 <= 50 ms, 0 lost, ${CHAT_STEP_SECONDS} s steps): ours ${oursCapacity.held} messages/s, bare ws+pg ${bareCapacity.held} messages/s; server CPU per message (idle subtracted, median of the steps) ours ${oursCapacity.cpu_us_per_message} µs, bare ${bareCapacity.cpu_us_per_message} µs`,
                 messages_per_second: oursCapacity.held,
                 reference_messages_per_second: bareCapacity.held,
+                cpu_us_per_message: oursCapacity.cpu_us_per_message,
+                reference_cpu_us_per_message: bareCapacity.cpu_us_per_message,
                 steps: oursCapacity.steps,
                 reference_steps: bareCapacity.steps,
               },

@@ -15,19 +15,23 @@ const P99_LIMIT_MS = 50;
  * One step at `perSecond` messages per second for `seconds`: held when p99 <= 50 ms, nothing is
  * lost and no socket closed. The bench's own CPU over the step says whether the load generator kept up.
  */
-async function step(connection, perSecond, seconds, { pids = [], ...options }) {
-  const serverTicks = async () => {
-    let sum = 0;
-    for (const pid of pids) sum += await processCpuTicks(pid);
-    return sum;
-  };
+async function serverTicks(pids) {
+  let sum = 0;
+  for (const pid of pids) sum += await processCpuTicks(pid);
+  return sum;
+}
+
+async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs = 0, ...options }) {
   const cpuBefore = process.cpuUsage();
-  const ticksBefore = await serverTicks();
+  const ticksBefore = await serverTicks(pids);
   const started = performance.now();
   const delivery = await fixedRate(connection, { perSecond, seconds, ...options });
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedMs = performance.now() - started;
-  const serverSeconds = ((await serverTicks()) - ticksBefore) / clockTicksPerSecond();
+  const ticks = (await serverTicks(pids)) - ticksBefore;
+  const serverSeconds = ticks / clockTicksPerSecond();
+  // Less what the idle servers spend anyway (job polling, timers), measured before the ramp.
+  const messageSeconds = Math.max(0, ticks - idleTicksPerMs * elapsedMs) / clockTicksPerSecond();
   const groups = Object.values(delivery.groups);
   const p99 = Math.max(...groups.map((group) => group.p99_ms ?? Infinity));
   const result = {
@@ -40,10 +44,12 @@ async function step(connection, perSecond, seconds, { pids = [], ...options }) {
     bench_cpu_percent: Math.round(((cpu.user + cpu.system) / 1000 / elapsedMs) * 100),
     // The servers' processes together, of one core.
     server_cpu_percent: Math.round(((serverSeconds * 1000) / elapsedMs) * 100),
+    // Steadier than the rate held on a busy machine: what one message cost the servers, all sockets included.
+    server_cpu_us_per_message: Math.round((messageSeconds * 1e6) / delivery.messages),
   };
   result.held = p99 <= P99_LIMIT_MS && delivery.lost === 0 && delivery.closed_sockets === 0;
   console.log(
-    `      ${perSecond}/s: p50 ${result.p50_ms} ms, p99 ${p99} ms, lost ${result.lost}, CPU server ${result.server_cpu_percent}% bench ${result.bench_cpu_percent}% ${result.held ? 'held' : 'NOT held'}`,
+    `      ${perSecond}/s: p50 ${result.p50_ms} ms, p99 ${p99} ms, lost ${result.lost}, CPU server ${result.server_cpu_percent}% (${result.server_cpu_us_per_message} µs/message) bench ${result.bench_cpu_percent}% ${result.held ? 'held' : 'NOT held'}`,
   );
   // Let a server that fell behind catch up before the next step.
   await sleep(1000);
@@ -59,6 +65,12 @@ export async function chatCapacity(
   connection,
   { start = 25, seconds = 5, bisections = 3, maximum = 20_000, ...options } = {},
 ) {
+  const idleStart = performance.now();
+  const idleBefore = await serverTicks(options.pids ?? []);
+  await sleep(3000);
+  const idleTicksPerMs =
+    ((await serverTicks(options.pids ?? [])) - idleBefore) / (performance.now() - idleStart);
+  options.idleTicksPerMs = idleTicksPerMs;
   const steps = [];
   let held = 0;
   let failed;
@@ -88,17 +100,32 @@ export async function chatCapacity(
     if (result.held) held = rate;
     else failed = rate;
   }
-  return { held, first_failed: failed ?? null, steps };
+  const idleCpuPercent = Math.round((idleTicksPerMs * 1000 * 100) / clockTicksPerSecond());
+  const perMessage = steps.map((entry) => entry.server_cpu_us_per_message).sort((a, b) => a - b);
+  return {
+    held,
+    first_failed: failed ?? null,
+    idle_server_cpu_percent: idleCpuPercent,
+    // The median over the steps: on a busy machine, where few rates are held, still a comparison.
+    cpu_us_per_message: perMessage[Math.floor(perMessage.length / 2)],
+    steps,
+  };
 }
 
-/** A socket of the storm: every event it receives goes to `onEvent`; resolves once open. */
+/**
+ * A socket of the storm: every event it receives goes to `onEvent`; resolves once its own user_joined
+ * comes (it is back in its room), fails when it errs or closes before that.
+ */
 function openStormSocket(url, origin, onEvent) {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers: { origin }, perMessageDeflate: false });
-    socket.on('message', (data) => onEvent(JSON.parse(data.toString())));
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-    socket.once('close', (code) => reject(new Error(`closed with ${code}`)));
+    socket.on('message', (data) => {
+      const event = JSON.parse(data.toString());
+      onEvent(event);
+      if (event.type === 'user_joined') resolve(socket);
+    });
+    socket.once('error', (error) => reject(Object.assign(error, { socket })));
+    socket.once('close', (code) => reject(Object.assign(new Error(`closed with ${code}`), { code, socket })));
   });
 }
 
@@ -121,7 +148,6 @@ export async function reconnectStorm(
     roomId: entry.roomId,
     seen: new Set(),
     backAt: undefined,
-    caughtUp: undefined,
     socket: undefined,
   }));
   const stormMessages = new Map(rooms.map((room) => [room.roomId, []]));
@@ -160,33 +186,42 @@ export async function reconnectStorm(
   );
 
   let retries = 0;
+  const failures = {};
+  const catchUpRefused = {};
   const reconnect = async (member) => {
     const token = tokenOf.get(member.roomId);
     const url = `${server.ws}/ws/chat/${member.roomId}?access_token=${encodeURIComponent(token)}`;
     while (performance.now() - started < deadlineMs) {
       try {
-        let joined;
-        const back = new Promise((resolve) => (joined = resolve));
-        member.socket = await openStormSocket(url, server.http, (event) => {
-          if (event.type === 'new_message') member.seen.add(event.message.client_message_id);
-          else if (event.type === 'user_joined' && !member.backAt) {
-            member.backAt = performance.now();
-            joined();
-          }
-        });
-        const left = Math.max(0, deadlineMs - (performance.now() - started));
-        await Promise.race([back, sleep(left)]);
-        if (!member.backAt) throw new Error('not back in its room');
-        // As the web client after a reconnect: the latest page once its own user_joined came.
-        const page = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
+        member.socket = await Promise.race([
+          openStormSocket(url, server.http, (event) => {
+            if (event.type === 'new_message') member.seen.add(event.message.client_message_id);
+          }),
+          new Promise((_resolve, reject) =>
+            setTimeout(
+              () => reject(new Error('not back in its room')),
+              Math.max(0, deadlineMs - (performance.now() - started)),
+            ).unref(),
+          ),
+        ]);
+        member.backAt = performance.now();
+        // As the web client after a reconnect: the latest page once its own user_joined came; like
+        // the client, a page refused (503 under pressure) is not asked again, which shows as lost.
+        const answer = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
           headers: { authorization: `Bearer ${token}` },
-        }).then((answer) => answer.json());
-        for (const message of page.items ?? []) member.seen.add(message.client_message_id);
-        member.caughtUp = performance.now();
+        });
+        if (answer.ok) {
+          for (const message of (await answer.json()).items) member.seen.add(message.client_message_id);
+        } else {
+          catchUpRefused[answer.status] = (catchUpRefused[answer.status] ?? 0) + 1;
+          await answer.arrayBuffer();
+        }
         return;
-      } catch {
+      } catch (error) {
         retries += 1;
-        member.socket?.terminate();
+        const reason = error.code ? `closed ${error.code}` : error.message.slice(0, 40);
+        failures[reason] = (failures[reason] ?? 0) + 1;
+        error.socket?.terminate();
         await sleep(250 + Math.random() * 750);
       }
     }
@@ -211,6 +246,8 @@ export async function reconnectStorm(
     expected_receipts: members.length * messagesPerRoom,
     lost: missing(),
     socket_retries: retries,
+    socket_failures: failures,
+    catch_up_refused: catchUpRefused,
     message_retries: postRetries,
   };
   await Promise.all(
