@@ -63,7 +63,7 @@ async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs 
  */
 export async function chatCapacity(
   connection,
-  { start = 25, seconds = 5, bisections = 3, maximum = 20_000, ...options } = {},
+  { start = 25, seconds = 5, bisections = 3, maximum = 20_000, cpuRate = 200, ...options } = {},
 ) {
   const idleStart = performance.now();
   const idleBefore = await serverTicks(options.pids ?? []);
@@ -71,6 +71,10 @@ export async function chatCapacity(
   const idleTicksPerMs =
     ((await serverTicks(options.pids ?? [])) - idleBefore) / (performance.now() - idleStart);
   options.idleTicksPerMs = idleTicksPerMs;
+  // CPU per message at one fixed rate, the same for every side (enough messages for the 10 ms ticks
+  // of /proc to count), whatever rate each side then holds.
+  console.log(`      CPU per message at ${cpuRate}/s:`);
+  const cpuStep = await step(connection, cpuRate, seconds, options);
   const steps = [];
   let held = 0;
   let failed;
@@ -101,13 +105,12 @@ export async function chatCapacity(
     else failed = rate;
   }
   const idleCpuPercent = Math.round((idleTicksPerMs * 1000 * 100) / clockTicksPerSecond());
-  const perMessage = steps.map((entry) => entry.server_cpu_us_per_message).sort((a, b) => a - b);
   return {
     held,
     first_failed: failed ?? null,
     idle_server_cpu_percent: idleCpuPercent,
-    // The median over the steps: on a busy machine, where few rates are held, still a comparison.
-    cpu_us_per_message: perMessage[Math.floor(perMessage.length / 2)],
+    cpu_us_per_message: cpuStep.server_cpu_us_per_message,
+    cpu_step: cpuStep,
     steps,
   };
 }
@@ -205,16 +208,20 @@ export async function reconnectStorm(
           ),
         ]);
         member.backAt = performance.now();
-        // As the web client after a reconnect: the latest page once its own user_joined came; like
-        // the client, a page refused (503 under pressure) is not asked again, which shows as lost.
-        const answer = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        if (answer.ok) {
-          for (const message of (await answer.json()).items) member.seen.add(message.client_message_id);
-        } else {
+        // As the web client after a reconnect: the latest page once its own user_joined came, asked
+        // again after 1, 2, 3 and 4 s when a server in trouble refuses it (5xx, 429).
+        for (let attempt = 1; attempt <= 5; attempt += 1) {
+          const answer = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          if (answer.ok) {
+            for (const message of (await answer.json()).items) member.seen.add(message.client_message_id);
+            break;
+          }
           catchUpRefused[answer.status] = (catchUpRefused[answer.status] ?? 0) + 1;
           await answer.arrayBuffer();
+          if (answer.status < 500 && answer.status !== 429) break;
+          await sleep(1000 * attempt);
         }
         return;
       } catch (error) {
