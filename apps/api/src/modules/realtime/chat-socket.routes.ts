@@ -222,8 +222,14 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       try {
         teamId = (await roomAccess(deps.db, participant, roomId)).room.teamId;
       } catch (error) {
-        const code =
-          error instanceof AppError && error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
+        if (!(error instanceof AppError)) {
+          // Not a refusal (the client takes 4003 as final and never comes back): the database could
+          // not answer, as in a reconnect storm that exhausts the pool; the client tries again later.
+          request.log.warn({ err: error }, 'room access could not be checked');
+          socket.close(WS_CLOSE.tryAgainLater, 'Please reconnect');
+          return;
+        }
+        const code = error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
         socket.close(code, code === WS_CLOSE.notFound ? 'Chat room not found' : 'Access denied');
         return;
       }
