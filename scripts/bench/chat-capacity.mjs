@@ -213,14 +213,14 @@ export async function reconnectStorm(
         for (let attempt = 1; attempt <= 5; attempt += 1) {
           const answer = await fetch(`${server.http}/api/chat-rooms/${member.roomId}/messages`, {
             headers: { authorization: `Bearer ${token}` },
-          });
+          }).catch(() => ({ ok: false, status: 'network error', arrayBuffer: () => undefined }));
           if (answer.ok) {
             for (const message of (await answer.json()).items) member.seen.add(message.client_message_id);
             break;
           }
           catchUpRefused[answer.status] = (catchUpRefused[answer.status] ?? 0) + 1;
           await answer.arrayBuffer();
-          if (answer.status < 500 && answer.status !== 429) break;
+          if (answer.status < 500 && answer.status !== 408 && answer.status !== 429) break;
           await sleep(1000 * attempt);
         }
         return;
