@@ -167,9 +167,10 @@ export async function reconnectStorm(
         method: 'POST',
         headers: { authorization: `Bearer ${room.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ message_text: 'Sent during the storm', client_message_id: clientMessageId }),
-      });
+      }).catch(() => ({ status: 0, text: () => 'network error' }));
       if (answer.status === 201) return;
-      const again = answer.status >= 500 || answer.status === 429;
+      const again =
+        answer.status === 0 || answer.status >= 500 || answer.status === 408 || answer.status === 429;
       if (!again || performance.now() - started > deadlineMs) {
         throw new Error(`a storm message was refused: ${answer.status} ${await answer.text()}`);
       }
