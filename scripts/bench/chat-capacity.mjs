@@ -57,62 +57,81 @@ async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs 
 }
 
 /**
- * Doubling rates from `start` until one is not held, then `bisections` halvings of the gap between
- * the last held and the first failed step. Stops early when a socket closed (its room could not be
- * measured any more). `pids`: the server processes whose CPU each step reports.
+ * The capacity of each side (`{ name, connection, pids }`): doubling rates from `start` until one is
+ * not held, then `bisections` halvings of the gap between the last held and the first failed rate.
+ * The sides take turns step by step, so a machine that gets busier or quieter weighs on them alike. A
+ * side stops early when a socket of it closed. `pids`: the server processes whose CPU is counted.
  */
-export async function chatCapacity(
-  connection,
+export async function chatCapacities(
+  sides,
   { start = 25, seconds = 5, bisections = 3, maximum = 20_000, cpuRate = 200, ...options } = {},
 ) {
+  const states = sides.map((side) => ({
+    side,
+    held: 0,
+    failed: undefined,
+    rate: start,
+    bisected: 0,
+    steps: [],
+  }));
   const idleStart = performance.now();
-  const idleBefore = await serverTicks(options.pids ?? []);
+  const idleBefore = await Promise.all(sides.map((side) => serverTicks(side.pids ?? [])));
   await sleep(3000);
-  const idleTicksPerMs =
-    ((await serverTicks(options.pids ?? [])) - idleBefore) / (performance.now() - idleStart);
-  options.idleTicksPerMs = idleTicksPerMs;
+  for (const [index, state] of states.entries()) {
+    const ticks = (await serverTicks(state.side.pids ?? [])) - idleBefore[index];
+    state.idleTicksPerMs = ticks / (performance.now() - idleStart);
+  }
+  const run = (state, rate) =>
+    step(state.side.connection, rate, seconds, {
+      ...options,
+      pids: state.side.pids ?? [],
+      idleTicksPerMs: state.idleTicksPerMs,
+    });
   // CPU per message at one fixed rate, the same for every side (enough messages for the 10 ms ticks
   // of /proc to count), whatever rate each side then holds.
-  console.log(`      CPU per message at ${cpuRate}/s:`);
-  const cpuStep = await step(connection, cpuRate, seconds, options);
-  const steps = [];
-  let held = 0;
-  let failed;
+  for (const state of states) {
+    console.log(`      ${state.side.name}, CPU per message at ${cpuRate}/s:`);
+    state.cpuStep = await run(state, cpuRate);
+  }
   // A step not held is run once more before it counts as failed: on a shared machine one scheduling
   // hiccup is enough to pass 50 ms once.
-  const measure = async (rate) => {
-    const first = await step(connection, rate, seconds, options);
-    steps.push(first);
+  const measure = async (state) => {
+    console.log(`      ${state.side.name}:`);
+    const first = await run(state, state.rate);
+    state.steps.push(first);
     if (first.held || first.closed_sockets > 0) return first;
-    const second = await step(connection, rate, seconds, options);
-    steps.push(second);
+    const second = await run(state, state.rate);
+    state.steps.push(second);
     return second;
   };
-  for (let rate = start; rate <= maximum; rate *= 2) {
-    const result = await measure(rate);
-    if (!result.held) {
-      failed = rate;
-      break;
+  const next = (state, result) => {
+    if (result.held) state.held = state.rate;
+    else state.failed = state.rate;
+    if (state.failed === undefined) {
+      state.rate *= 2;
+      if (state.rate > maximum) state.done = true;
+      return;
     }
-    held = rate;
-  }
-  for (let round = 0; failed !== undefined && round < bisections; round += 1) {
-    if (steps.at(-1).closed_sockets > 0) break;
-    const rate = Math.round((held + failed) / 2 / 10) * 10;
-    if (rate <= held || rate >= failed) break;
-    const result = await measure(rate);
-    if (result.held) held = rate;
-    else failed = rate;
-  }
-  const idleCpuPercent = Math.round((idleTicksPerMs * 1000 * 100) / clockTicksPerSecond());
-  return {
-    held,
-    first_failed: failed ?? null,
-    idle_server_cpu_percent: idleCpuPercent,
-    cpu_us_per_message: cpuStep.server_cpu_us_per_message,
-    cpu_step: cpuStep,
-    steps,
+    if (result.closed_sockets > 0 || state.bisected >= bisections) {
+      state.done = true;
+      return;
+    }
+    const rate = Math.round((state.held + state.failed) / 2 / 10) * 10;
+    if (rate <= state.held || rate >= state.failed) state.done = true;
+    state.rate = rate;
+    state.bisected += 1;
   };
+  while (states.some((state) => !state.done)) {
+    for (const state of states) if (!state.done) next(state, await measure(state));
+  }
+  return states.map((state) => ({
+    held: state.held,
+    first_failed: state.failed ?? null,
+    idle_server_cpu_percent: Math.round((state.idleTicksPerMs * 1000 * 100) / clockTicksPerSecond()),
+    cpu_us_per_message: state.cpuStep.server_cpu_us_per_message,
+    cpu_step: state.cpuStep,
+    steps: state.steps,
+  }));
 }
 
 /**
