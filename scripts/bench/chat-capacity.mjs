@@ -135,6 +135,14 @@ export async function chatCapacities(
 }
 
 /**
+ * Server CPU per message (idle subtracted) of a side's held step at `rate`: compared at the highest
+ * rate both sides held, past the warm-up the fixed 200/s step still carries.
+ */
+export function cpuPerMessageAt(capacity, rate) {
+  return capacity.steps.find((entry) => entry.per_second === rate && entry.held)?.server_cpu_us_per_message;
+}
+
+/**
  * A socket of the storm: every event it receives goes to `onEvent`; resolves once its own user_joined
  * comes (it is back in its room), fails when it errs or closes before that.
  */
