@@ -1,5 +1,5 @@
-// Chat under load: 2,000 sockets in 200 rooms, messages at a fixed rate, and a closed-loop throughput
-// compared with a minimal `ws` broadcast server. The rooms, users and sessions are rows written
+// Chat under load: 2,000 sockets in 200 rooms and messages at a fixed rate (the capacity ramp and the
+// reconnect storm are in chat-capacity.mjs). The rooms, users and sessions are rows written
 // straight into the benchmark's database; the access tokens are signed with the server's JWT_SECRET,
 // exactly as access-tokens.ts signs them, so no sign-in (and no sign-in rate limit) is involved.
 import { createHmac, randomUUID } from 'node:crypto';
@@ -10,8 +10,6 @@ import WebSocket from 'ws';
 
 export const CHAT_ROOMS = 200;
 export const SOCKETS_PER_ROOM = 10;
-/** A socket may send a burst of 20 frames refilled at 10 per second; the closed loop stays under it. */
-const MIN_FRAME_INTERVAL_MS = 110;
 const CONNECT_CONCURRENCY = 50;
 
 const quantile = (sorted, q) =>
@@ -247,49 +245,6 @@ export async function fixedRate(
     closed_sockets: connection.sockets.filter((entry) => entry.closed).length,
     groups,
   };
-}
-
-/**
- * Deliveries per second with one message in flight per room: the next is sent (by the room's next
- * socket, no sooner than 110 ms after that socket's previous frame) once every socket has it.
- */
-export async function closedLoop(connection, seconds) {
-  const rooms = [...connection.byRoom.values()];
-  let deliveries = 0;
-  let stopped = false;
-  const lastFrame = new Map();
-  async function runRoom(entries) {
-    let turn = 0;
-    while (!stopped) {
-      const entry = entries[turn++ % entries.length];
-      const wait = (lastFrame.get(entry) ?? 0) + MIN_FRAME_INTERVAL_MS - performance.now();
-      if (wait > 0) await sleep(wait);
-      if (stopped) return;
-      const clientMessageId = randomUUID();
-      await new Promise((done) => {
-        let missing = entries.length;
-        const timer = setTimeout(done, 5000);
-        for (const member of entries) {
-          member.onMessage = (id) => {
-            if (id !== clientMessageId) return;
-            if (!stopped) deliveries += 1;
-            if (--missing === 0) {
-              clearTimeout(timer);
-              done();
-            }
-          };
-        }
-        lastFrame.set(entry, performance.now());
-        sendMessage(entry, clientMessageId);
-      });
-    }
-  }
-  const runs = rooms.map(runRoom);
-  await sleep(seconds * 1000);
-  stopped = true;
-  await Promise.all(runs);
-  for (const entries of rooms) for (const entry of entries) entry.onMessage = undefined;
-  return deliveries / seconds;
 }
 
 /** Resident memory of a process, in kilobytes (VmRSS), or its peak (VmHWM). */

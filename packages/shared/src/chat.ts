@@ -280,6 +280,8 @@ export const WS_CLOSE = {
   normal: 1000,
   tooBig: 1009,
   policy: 1008,
+  /** The server could not check the socket's rights just now (its database was busy or away): come back. */
+  tryAgainLater: 1013,
   unauthenticated: 4001,
   forbidden: 4003,
   notFound: 4004,

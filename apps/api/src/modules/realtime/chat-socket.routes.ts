@@ -29,13 +29,25 @@ const socketQuerySchema = z.object({
   guest_token: z.string().max(200).optional(),
 });
 
+/**
+ * Each event as it goes on the wire, made once: the bus hands the same event object to every socket
+ * of the room, and serializing it again for each of them was most of a broadcast's cost.
+ */
+const frames = new WeakMap<ServerEvent, Buffer>();
+
 function send(socket: WebSocket, event: ServerEvent): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > SLOW_READER_BYTES) {
     socket.terminate();
     return;
   }
-  socket.send(JSON.stringify(event));
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify(event));
+    frames.set(event, frame);
+  }
+  // A text frame, as the browser client expects, though handed over as bytes.
+  socket.send(frame, { binary: false });
 }
 
 function frameBudget() {
@@ -210,8 +222,14 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       try {
         teamId = (await roomAccess(deps.db, participant, roomId)).room.teamId;
       } catch (error) {
-        const code =
-          error instanceof AppError && error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
+        if (!(error instanceof AppError)) {
+          // Not a refusal (the client takes 4003 as final and never comes back): the database could
+          // not answer, as in a reconnect storm that exhausts the pool; the client tries again later.
+          request.log.warn({ err: error }, 'room access could not be checked');
+          socket.close(WS_CLOSE.tryAgainLater, 'Please reconnect');
+          return;
+        }
+        const code = error.code === 'not_found' ? WS_CLOSE.notFound : WS_CLOSE.forbidden;
         socket.close(code, code === WS_CLOSE.notFound ? 'Chat room not found' : 'Access denied');
         return;
       }

@@ -183,6 +183,21 @@ describe('chat sockets', () => {
       );
     });
 
+    it('asks the client to come back (1013) when room access cannot be checked, not 4003', async () => {
+      // The room's team cannot be read for a moment, as when the database fails the query.
+      await chat.fixtures.query('alter table teams rename to teams_away');
+      try {
+        expect(await chat.sockets.closeOf(`/ws/chat/${chat.roomId}`, userToken(chat.customer))).toEqual({
+          code: WS_CLOSE.tryAgainLater,
+          reason: 'Please reconnect',
+        });
+      } finally {
+        await chat.fixtures.query('alter table teams_away rename to teams');
+      }
+      // Coming back then works.
+      expect(await chat.sockets.joinAs(chat.roomId, chat.customer)).toBeTruthy();
+    });
+
     it('closes an unknown room with 4004', async () => {
       for (const query of [userToken(chat.customer), guestToken(chat.guest)]) {
         expect(await chat.sockets.closeOf('/ws/chat/999999', query)).toEqual({

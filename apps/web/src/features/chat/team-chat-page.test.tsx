@@ -198,6 +198,41 @@ describe('TeamChatPage', () => {
     await waitFor(() => expect(screen.queryByText('bo_admin is typing...')).toBeNull(), { timeout: 4500 });
   }, 10_000);
 
+  it('after a reconnect, reads what was said once its own user_joined shows the socket hears the room, again if refused', async () => {
+    signIn();
+    let messages = [messageFixture({ id: 1, message_text: 'Before the drop' })];
+    let busy = false;
+    const requests = api(({ url, method }) =>
+      url === '/api/chat-rooms/12/messages' && method === 'GET'
+        ? busy
+          ? jsonResponse({ detail: 'The server is busy. Please try again in a few seconds.' }, 503)
+          : jsonResponse({ items: messages, next_before: null })
+        : undefined,
+    );
+    renderChat();
+    const log = await screen.findByRole('log', { name: 'Messages' }, SLOW);
+    expect(await within(log).findByText('Before the drop', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(socket().readyState).toBe(1));
+    socket().serverCloses(1006);
+    await waitFor(() => expect(FakeSocket.created).toHaveLength(2), { timeout: 4500 });
+    await waitFor(() => expect(socket().readyState).toBe(1));
+    messages = [...messages, messageFixture({ id: 2, message_text: 'Said while away' })];
+    const reads = () =>
+      requests.filter(({ url, method }) => url === '/api/chat-rooms/12/messages' && method === 'GET').length;
+    const readsAtOpen = reads();
+    // Open is not enough (the server may not have subscribed it yet), nor is someone else joining.
+    socket().serverSends({ type: 'user_joined', user_id: 'user:20', name: 'bo_admin' });
+    await new Promise((done) => setTimeout(done, 50));
+    expect(reads()).toBe(readsAtOpen);
+    // The first read meets a server in trouble; the next one, a second later, gets the page.
+    busy = true;
+    socket().serverSends({ type: 'user_joined', user_id: 'user:7', name: 'ada' });
+    await waitFor(() => expect(reads()).toBe(readsAtOpen + 1));
+    busy = false;
+    expect(await within(log).findByText('Said while away', {}, { timeout: 3000 })).toBeTruthy();
+    expect(reads()).toBe(readsAtOpen + 2);
+  }, 12_000);
+
   it('refuses a file over 1 GiB before uploading', async () => {
     signIn();
     api();

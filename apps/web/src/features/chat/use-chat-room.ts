@@ -28,6 +28,15 @@ export function addMessages(queryClient: QueryClient, roomId: number, messages: 
   });
 }
 
+/** A catch-up read refused by a server in trouble is asked again after 1 s, 2 s, 3 s, 4 s. */
+const CATCH_UP_ATTEMPTS = 5;
+const CATCH_UP_RETRY_MS = 1000;
+
+/** Offline, a server in trouble or a rate limit pass; a refusal of the request itself does not. */
+function isFinalRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429;
+}
+
 export interface TypingPerson {
   userId: string;
   name: string;
@@ -78,9 +87,7 @@ export function useChatRoom({
 
     const outbox = new Outbox<ChatMessage>({
       deliver: (item) => sendMessage(roomId, item.text, item.clientMessageId),
-      // Offline, a server in trouble or a rate limit pass; a refusal of the message itself does not.
-      isFinal: (error) =>
-        error instanceof ApiError && error.status < 500 && error.status !== 408 && error.status !== 429,
+      isFinal: isFinalRefusal,
       onDelivered: (_item, message) => {
         addMessages(queryClient, roomId, [message]);
         invalidateInbox();
@@ -89,6 +96,26 @@ export function useChatRoom({
       onChange: setPending,
     });
     outboxRef.current = outbox;
+
+    // Whatever was said while the connection was down: the latest page, read once the socket hears
+    // the room. The socket opens before the server has subscribed it (and, with several instances,
+    // before Redis confirms); a page read at open missed a message stored between that read and
+    // the subscription. The server sends our own user_joined only once nothing can pass the socket by.
+    // A server in trouble (a reconnect storm ends in 503s) or a rate limit is asked again, a few
+    // times; otherwise what was said meanwhile would stay missing until the page is reloaded.
+    let catchUpPending = false;
+    let catchUpRetry: ReturnType<typeof setTimeout> | undefined;
+    const catchUp = (attempt = 1) => {
+      catchUpPending = false;
+      clearTimeout(catchUpRetry);
+      void getMessages(roomId).then(
+        (page) => addMessages(queryClient, roomId, page.items),
+        (error: unknown) => {
+          if (attempt >= CATCH_UP_ATTEMPTS || isFinalRefusal(error)) return;
+          catchUpRetry = setTimeout(() => catchUp(attempt + 1), CATCH_UP_RETRY_MS * attempt);
+        },
+      );
+    };
 
     // A signed-in user's token wins; otherwise the guest's session is the credential.
     const asGuest = getAccessToken() === null && readGuestSession() !== null;
@@ -100,11 +127,9 @@ export function useChatRoom({
       onStatusChange: setStatus,
       onClosedForGood: setClosedCode,
       onReconnected: () => {
-        // Whatever was said while the connection was down.
-        void getMessages(roomId).then(
-          (page) => addMessages(queryClient, roomId, page.items),
-          () => undefined,
-        );
+        // Without knowing who we are, our own user_joined cannot be told apart: read at once.
+        if (meRef.current === null) catchUp();
+        else catchUpPending = true;
         invalidateInbox();
         extensionsRef.current?.onReconnected?.(queryClient);
         outbox.retryNow();
@@ -134,6 +159,9 @@ export function useChatRoom({
               : [...people, { userId: user_id, name }],
           );
         },
+        user_joined: ({ user_id }) => {
+          if (catchUpPending && user_id === meRef.current) catchUp();
+        },
         user_left: ({ user_id }) => dropTyping(user_id),
       },
     });
@@ -143,6 +171,7 @@ export function useChatRoom({
     );
     client.connect();
     return () => {
+      clearTimeout(catchUpRetry);
       typingSignalRef.current?.stop();
       client.disconnect();
       outbox.stop();
