@@ -42,16 +42,17 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3400);
 const PORTS = {
-  api: 3400,
-  bare: 3401,
-  bareChat: 3402,
-  bareUpload: 3403,
-  s3Upload: 3404,
-  objectStore: 3405,
-  instanceA: 3410,
-  instanceB: 3411,
-  chat: 3412,
+  api: PORT_BASE,
+  bare: PORT_BASE + 1,
+  bareChat: PORT_BASE + 2,
+  bareUpload: PORT_BASE + 3,
+  s3Upload: PORT_BASE + 4,
+  objectStore: PORT_BASE + 5,
+  instanceA: PORT_BASE + 10,
+  instanceB: PORT_BASE + 11,
+  chat: PORT_BASE + 12,
 };
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
