@@ -1,6 +1,6 @@
 // The reference for the upload throughput: plain node:http streaming the request body to a file
 // with stream.pipeline, nothing else (no multipart parsing, no database, Node's default buffer
-// sizes). Like our server it leaves the file in place when it answers; the bench removes both sides'
+// sizes; `?highWaterMark=` sets the file writer's buffer, to compare with ours at the same size). Like our server it leaves the file in place when it answers; the bench removes both sides'
 // files between uploads, so neither side's clean-up runs into the other's measured time.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -14,7 +14,8 @@ const server = createServer(async (request, response) => {
   const target = join(directory, randomUUID());
   try {
     await mkdir(directory, { recursive: true });
-    await pipeline(request, createWriteStream(target));
+    const highWaterMark = Number(new URL(request.url, 'http://reference').searchParams.get('highWaterMark'));
+    await pipeline(request, createWriteStream(target, highWaterMark > 0 ? { highWaterMark } : {}));
     response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
   } catch {
     await rm(target, { force: true });
