@@ -19,25 +19,13 @@ type ZodApp = FastifyInstance<
 >;
 
 /**
- * How much the multipart reader may hold of the request and of the file it is reading. With Node's
- * 16 KiB default, each 64 KiB chunk from the socket stopped the request (and the socket's reads)
- * until the file had taken it; with room for a few chunks, the socket keeps flowing while the disk
- * writes (decision 0068). At most this much each, per upload in progress.
- */
-const MULTIPART_BUFFER_BYTES = 1024 * 1024;
-
-/**
  * Routes that take a multipart upload, in a scope of their own: @fastify/multipart hooks every
  * request of the scope it is registered in (a listener on each response, a clean-up after it), and
  * only these few routes read files. Per-route file limits are set where the file is read.
  */
 export async function uploadRoutes(app: FastifyInstance, declare: (scope: ZodApp) => void): Promise<void> {
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 },
-      highWaterMark: MULTIPART_BUFFER_BYTES,
-      fileHwm: MULTIPART_BUFFER_BYTES,
-    });
+    await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
     declare(scope.withTypeProvider<ZodTypeProvider>());
   });
 }
