@@ -25,7 +25,7 @@ import { lighthouseScores } from './bench/lighthouse.mjs';
 import { writeHistory } from './bench/history.mjs';
 import { measureSearches, seedPackages } from './bench/package-search.mjs';
 import { cpuMicrosecondsPerRequest, processCpuTicks } from './bench/process-cpu.mjs';
-import { UPLOAD_BYTES, uploadFile } from './bench/upload.mjs';
+import { uploadPart } from './bench/upload.mjs';
 import { signedInBrowserStorage, userWaits } from './bench/user-waits.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -39,7 +39,7 @@ const CHAT_MESSAGES_PER_SECOND = 200;
 /** Seconds of each step of the chat capacity ramp. */
 const CHAT_STEP_SECONDS = Number(process.env.BENCH_CHAT_STEP_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 2);
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -696,98 +696,16 @@ try {
     }
   });
 
-  await part('1 GiB upload', async () => {
-    const room = rooms[0];
-    const uploads = join(scratch, 'uploads');
-    const bareDirectory = join(scratch, 'bare-uploads');
-    await mkdir(bareDirectory, { recursive: true });
-    await startScript('bare-upload-server.mjs', PORTS.bareUpload, { UPLOAD_DIR: bareDirectory });
-    const oursUrl = `${ours.http}/api/chat-rooms/${room.roomId}/upload`;
-    const bareUrl = `http://127.0.0.1:${PORTS.bareUpload}/`;
-    const headers = { authorization: `Bearer ${room.token}` };
-    const send = async (url, bytes) => {
-      const answer = await uploadFile(url, { bytes, headers });
-      if (answer.status !== 201) throw new Error(`${url} answered ${answer.status}: ${answer.text}`);
-      await rm(uploads, { recursive: true, force: true });
-      return answer.seconds;
-    };
-    await send(oursUrl, 32 * 1024 ** 2);
-    await send(bareUrl, 32 * 1024 ** 2);
-    const oursSeconds = [];
-    const bareSeconds = [];
-    const growths = [];
-    for (let round = 0; round < UPLOAD_ROUNDS; round += 1) {
-      const pair = round % 2 === 0 ? ['ours', 'bare'] : ['bare', 'ours'];
-      for (const side of pair) {
-        if (side === 'bare') {
-          bareSeconds.push(await send(bareUrl, UPLOAD_BYTES));
-          continue;
-        }
-        const measured = await withPeakMemory(api.pid, () => send(oursUrl, UPLOAD_BYTES));
-        oursSeconds.push(measured.result);
-        growths.push(measured.growthMb);
-      }
-    }
-    // The same upload into S3-compatible storage (s3rver, on this machine): parts stream through.
-    const { default: S3rver } = await import('s3rver');
-    const objectDirectory = join(scratch, 'object-store');
-    const objectStore = new S3rver({
-      address: '127.0.0.1',
-      port: PORTS.objectStore,
-      silent: true,
-      directory: objectDirectory,
-      configureBuckets: [{ name: 'teamhire-bench' }],
-    });
-    await objectStore.run();
-    let s3Growth;
-    try {
-      const s3Api = await startApi(PORTS.s3Upload, {
-        SEED_DEMO: 'false',
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: `http://127.0.0.1:${PORTS.objectStore}`,
-        S3_REGION: 'us-east-1',
-        S3_BUCKET: 'teamhire-bench',
-        S3_ACCESS_KEY_ID: 'S3RVER',
-        S3_SECRET_ACCESS_KEY: 'S3RVER',
-        S3_FORCE_PATH_STYLE: 'true',
-      });
-      const s3Url = `http://127.0.0.1:${PORTS.s3Upload}/api/chat-rooms/${room.roomId}/upload`;
-      await send(s3Url, 32 * 1024 ** 2);
-      s3Growth = (await withPeakMemory(s3Api.pid, () => send(s3Url, UPLOAD_BYTES))).growthMb;
-      await stop(s3Api);
-    } finally {
-      await objectStore.close();
-      await rm(objectDirectory, { recursive: true, force: true });
-    }
-    const mibPerSecond = (seconds) => UPLOAD_BYTES / 1024 ** 2 / seconds;
-    const oursRate = mibPerSecond(median(oursSeconds));
-    const bareRate = mibPerSecond(median(bareSeconds));
-    return [
-      figure(
-        '1 GiB upload: peak memory growth of the server',
-        round1(Math.max(...growths)),
-        'MB',
-        ['<=', 64],
-        {
-          rounds: growths.map(round1),
-        },
-      ),
-      figure('1 GiB upload to S3 storage: peak memory growth of the server', round1(s3Growth), 'MB', [
-        '<=',
-        64,
-      ]),
-      figure(
-        '1 GiB upload throughput / plain Node pipeline to disk',
-        round2(oursRate / bareRate),
-        'ratio',
-        null,
-        {
-          mib_per_second: Math.round(oursRate),
-          reference_mib_per_second: Math.round(bareRate),
-        },
-      ),
-    ];
-  });
+  await part('1 GiB upload', () =>
+    uploadPart({
+      ours: { ...ours, pid: api.pid },
+      room: rooms[0],
+      scratch,
+      ports: PORTS,
+      rounds: UPLOAD_ROUNDS,
+      tools: { startApi, startScript, stop, withPeakMemory, figure },
+    }),
+  );
 
   // Last, so the 100k packages weigh on none of the other figures.
   await part('Package search at 100k packages', async () => {

@@ -78,6 +78,14 @@ function byteCounter() {
   return { counter, bytes: () => bytes };
 }
 
+/**
+ * How much of an upload the file writer may hold while a write is in flight. With the default
+ * 16 KiB, every 64 KiB chunk from the socket waits for the previous write to finish before the next
+ * is parsed; with room for a few chunks, the parser keeps reading while the disk writes, and the
+ * chunks that queued up go out in one `writev` (decision 0068). At most this much per upload.
+ */
+const LOCAL_WRITE_BUFFER_BYTES = 1024 * 1024;
+
 function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
     assertKey(key);
@@ -91,7 +99,7 @@ function createLocalStorage(root: string): Storage {
       try {
         await pipeline(
           Buffer.isBuffer(body) ? Readable.from([body]) : body,
-          createWriteStream(target, { flags: 'wx' }),
+          createWriteStream(target, { flags: 'wx', highWaterMark: LOCAL_WRITE_BUFFER_BYTES }),
         );
       } catch (error) {
         await rm(target, { force: true });
