@@ -470,15 +470,19 @@ function sortedTermPage(shape: SearchShape & { sort: Exclude<PackageSort, 'relev
   return sortedPage(shape.sort, {
     with: sql`${query}, ${close},
     matches as materialized (
-      select p.id from service_packages as p
+      select p.id, p.created_at, p.price_cents from service_packages as p
       where p.status = 'published' and p.search_vector @@ ${tsquery}${andFilters(filters)}
       union
-      select search_key.package_id from close_words
+      select p.id, p.created_at, p.price_cents from close_words
       join service_package_search_keys as search_key
         on search_key.kind = 'title_word' and search_key.key = close_words.word
+      join service_packages as p on p.id = search_key.package_id
       where ${closeOnly(sql`search_key.package_id`)}
     )`,
-    from: sql`matches join service_packages as p on p.id = matches.id`,
+    // The matches carry the columns of every order, taken from the rows the full-text scan reads anyway:
+    // looking each match up again by id to sort them cost more than the scan (28,000 matches for
+    // 'dashboard' at a million packages).
+    from: sql`matches as p`,
     where: sql`true`,
     total: sql`(select count(*) from matches)`,
   });
