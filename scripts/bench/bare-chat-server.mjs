@@ -7,7 +7,8 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The session settings ours runs with (apps/api/src/db/database.ts): no JIT compilation.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
 // Columns, defaults, indexes and checks of chat_messages (the unique client id included); no foreign keys.
 await pool.query('create table if not exists bench_bare_chat_messages (like chat_messages including all)');
 

@@ -6,7 +6,8 @@ import Fastify, { LogController } from 'fastify';
 import pg from 'pg';
 import { REFERENCE_STATEMENTS } from './reference-sql.mjs';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// The session settings ours runs with (apps/api/src/db/database.ts): no JIT compilation.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
 
 /** One line per answered request, as ours writes it: the request id comes from the request's logger. */
 class OneLinePerRequest extends LogController {
