@@ -1,5 +1,5 @@
-import { getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DatabaseOrTransaction } from './database';
 
 /**
@@ -28,4 +28,18 @@ export function preparedQuery<Prepared>(
     }
     return query;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * preparedQuery for a statement written in SQL (`sql` with `sql.placeholder(name)` for its values),
+ * answering plain rows: PostgreSQL parses it once per connection and, once a generic plan holds,
+ * plans it no more; Drizzle does not assemble its text again on every call.
+ */
+export function preparedStatement(name: string, statement: SQL) {
+  return preparedQuery(name, (db) => ({
+    prepare: (statementName: string) =>
+      db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, statementName, false),
+  }));
 }
