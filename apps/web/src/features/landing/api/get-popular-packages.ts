@@ -1,4 +1,4 @@
-import { type PackageList, packageListResponseSchema } from '@teamhire/shared';
+import type { PackageList } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { PACKAGE_LIST_STALE_TIME_MS, packageQueryKeys } from '../../../lib/queries/package-query-keys';
@@ -16,7 +16,8 @@ export function getPopularPackages(signal?: AbortSignal): Promise<PackageList> {
     query: { skip: 0, limit: POPULAR_PACKAGES_LIMIT },
     body: { sort: 'rating' },
     signal,
-    schema: packageListResponseSchema,
+    // A loader, not the schema: the landing page's first download has no zod (decision 0006).
+    schema: () => import('@teamhire/shared/packages').then((contract) => contract.packageListResponseSchema),
   });
 }
 

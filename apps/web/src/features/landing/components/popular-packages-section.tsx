@@ -1,5 +1,5 @@
 import type { ServicePackage } from '@teamhire/shared';
-import { useDeferredValue, type ComponentType } from 'react';
+import { Suspense, useDeferredValue, type ComponentType } from 'react';
 import { POPULAR_PACKAGES_LIMIT, usePopularPackages } from '../api/get-popular-packages';
 
 type PackageCardComponent = ComponentType<{ item: ServicePackage }>;
@@ -52,11 +52,14 @@ export function PopularPackagesSection({ PackageCard }: { PackageCard: PackageCa
         {packages.isPending ? (
           <PopularPackagesLoading />
         ) : (
-          <ul aria-label="Popular services" className={GRID_CLASS}>
-            {packages.data.items.map((item) => (
-              <PackageCard key={item.id} item={item} />
-            ))}
-          </ul>
+          // The card may be loaded with the packages (app/ hands in a lazy one): placeholders meanwhile.
+          <Suspense fallback={<PopularPackagesLoading />}>
+            <ul aria-label="Popular services" className={GRID_CLASS}>
+              {packages.data.items.map((item) => (
+                <PackageCard key={item.id} item={item} />
+              ))}
+            </ul>
+          </Suspense>
         )}
       </div>
     </section>
