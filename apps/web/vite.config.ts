@@ -7,7 +7,11 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 interface ModuleGraph {
-  getModuleInfo(id: string): { importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+  getModuleInfo(id: string): {
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+    importedIds: readonly string[];
+  } | null;
 }
 
 const WEB_SOURCE_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
@@ -97,6 +101,24 @@ function packageDetailChunk(sourceDir: string) {
   const fromShell = reachableFrom(ENTRY_MODULE);
   const fromLanding = reachableFrom(LANDING_MODULE);
   let iconUsers: Map<string, string[]> | undefined;
+  /** Whether an app module imports, through app modules, one that the shell or the landing page loads. */
+  const upFront = new Map<string, boolean>();
+  const usesUpFront = (id: string, graph: ModuleGraph, visiting = new Set<string>()): boolean => {
+    const known = upFront.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id)) return false;
+    visiting.add(id);
+    const imported = (graph.getModuleInfo(id)?.importedIds ?? []).filter((other) =>
+      WEB_SOURCE_MODULE.test(other),
+    );
+    const result = imported.some(
+      (other) => fromShell(other, graph) || fromLanding(other, graph) || usesUpFront(other, graph, visiting),
+    );
+    visiting.delete(id);
+    // A 'no' found while walking a cycle may be a 'yes' from another start (as reachableFrom).
+    if (result || visiting.size === 0) upFront.set(id, result);
+    return result;
+  };
   return (id: string, graph: ModuleGraph): string | null => {
     const icon = LUCIDE_ICON_MODULE.exec(id)?.[1];
     if (icon) iconUsers ??= lucideIconUsers(sourceDir);
@@ -105,27 +127,11 @@ function packageDetailChunk(sourceDir: string) {
     if (users.length === 0 || (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
     if (!users.some((user) => fromPage(user, graph))) return null;
     if (users.some((user) => fromShell(user, graph) || fromLanding(user, graph))) return null;
+    // The chunk takes the modules it captures with their dependencies: a module that uses one the
+    // landing page loads (the package card's helpers, since the landing page shows popular packages)
+    // would bring that one in, and the landing page would download this whole chunk for it.
+    if (!icon && usesUpFront(id, graph)) return null;
     return 'package-detail';
-  };
-}
-
-/**
- * One chunk for the app modules that both the landing page and the package page load up front (since
- * the landing page shows popular packages: the packages' query keys). The package-detail chunk takes
- * the dependencies of the modules it captures (Rolldown's `includeDependenciesRecursively`, on for the
- * whole build), so such a module went into it, and the landing page downloaded that whole chunk
- * (30 KB gzip) for it (decision 0006). Captured first, it stays out.
- */
-function sharedWithLandingChunk() {
-  const fromLanding = reachableFrom(LANDING_MODULE);
-  const fromPage = reachableFrom(PACKAGE_DETAIL_MODULE);
-  const fromShell = reachableFrom(ENTRY_MODULE);
-  return (id: string, graph: ModuleGraph): string | null => {
-    if (!WEB_SOURCE_MODULE.test(id) || ENTRY_SUPPORT_MODULE.test(id)) return null;
-    if ((graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
-    return fromLanding(id, graph) && fromPage(id, graph) && !fromShell(id, graph)
-      ? 'landing-and-package'
-      : null;
   };
 }
 
@@ -210,7 +216,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   priority: 1,
                 },
                 { name: appShellChunk() },
-                { name: sharedWithLandingChunk() },
                 { name: packageDetailChunk(join(import.meta.dirname, 'src')) },
               ],
             },
