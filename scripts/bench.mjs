@@ -141,6 +141,22 @@ async function linesSince(file, position) {
   }
 }
 
+/** Headers every HTTP server sends whatever it serves; the rest are the product's own. */
+const TRANSPORT_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+function ownHeaders(headers) {
+  return Object.fromEntries([...headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+}
+
+/** The product's own headers on an answer of ours (the request id left to each side). */
+async function responseHeadersOf(url) {
+  const answer = await fetch(url);
+  await answer.arrayBuffer();
+  const { 'x-request-id': requestId, ...headers } = ownHeaders(answer.headers);
+  if (!requestId) throw new Error(`${url} sent no x-request-id`);
+  return headers;
+}
+
 /** One autocannon round, with the CPU time the server process used over it (user + system). */
 async function measuredLoad(side, seconds) {
   const before = await processCpuTicks(side.pid);
@@ -156,12 +172,17 @@ async function measuredLoad(side, seconds) {
  */
 async function compare(ours, reference, { expectedStatus } = {}) {
   const bodyBytes = {};
+  const headers = {};
   for (const side of [ours, reference]) {
     const answer = await fetch(side.url);
-    const wanted = side === ours && expectedStatus ? answer.status === expectedStatus : answer.ok;
+    const wanted = expectedStatus ? answer.status === expectedStatus : answer.ok;
     const body = Buffer.from(await answer.arrayBuffer());
     if (!wanted) throw new Error(`${side.url} answered ${answer.status}: ${body}`);
     bodyBytes[side === ours ? 'ours' : 'reference'] = body.length;
+    headers[side === ours ? 'ours' : 'reference'] = Object.keys(ownHeaders(answer.headers)).sort().join(',');
+  }
+  if (headers.ours !== headers.reference) {
+    throw new Error(`the reference's headers (${headers.reference}) are not ours (${headers.ours})`);
   }
   await load(ours.url, 2);
   await load(reference.url, 2);
@@ -423,7 +444,11 @@ const server = (name, port) => ({ name, http: `http://127.0.0.1:${port}`, ws: `w
 try {
   const ours = server('ours', PORTS.api);
   const api = await startApi(PORTS.api);
-  const bareServer = await startScript('bare-server.mjs', PORTS.bare);
+  // The reference sends the same headers as ours (security headers; its own request id), as ours sent them.
+  const ourHeaders = await responseHeadersOf(`${ours.http}/api/bench-unknown`);
+  const bareServer = await startScript('bare-server.mjs', PORTS.bare, {
+    BENCH_RESPONSE_HEADERS: JSON.stringify(ourHeaders),
+  });
   const bare = `http://127.0.0.1:${PORTS.bare}`;
   const firstPublished = async (offset) => {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -463,13 +488,14 @@ try {
       figures.push(...httpFigures(`${label} / bare Fastify + pg, same SQL`, measured, ['>=', 0.8]));
     }
     // No route of ours answers without the database (even /api/health pings it), so the no-database
-    // figure is the JSON 404 of an unknown /api path, which passes through every plugin and hook.
-    const noDatabase = await compare(...sides('/api/bench-unknown', '/hello'), {
+    // figure is the JSON 404 of an unknown /api path, which passes through every plugin and hook; the
+    // reference gives the same 404 from Fastify's not-found handler.
+    const noDatabase = await compare(...sides('/api/bench-unknown', '/api/bench-unknown'), {
       expectedStatus: 404,
     });
     figures.push(
       ...httpFigures(
-        'No-database route (404 JSON of an unknown /api path) / bare Fastify hello-world',
+        'No-database route (404 JSON of an unknown /api path) / bare Fastify, same 404',
         noDatabase,
         ['>=', 0.8],
       ),

@@ -1,7 +1,10 @@
-// The references for the full-stack benchmarks: bare Fastify and raw pg running the same SQL as our
-// routes (reference-sql.mjs, which a test checks against what ours sends), with none of our plugins,
-// hooks, validation or serialisation; and a hello-world route for the no-database comparison. It logs as production does
-// (`info`, one line per answered request through Fastify's own request logger), as our server does.
+// The references for the full-stack benchmarks: bare Fastify and raw pg giving the product's answers
+// with none of our plugins, hooks, validation or serialisation. Each does the same outside work as ours:
+// the same SQL (reference-sql.mjs, which a test checks against what ours sends), the same log line
+// (`info`, one line per answered request through Fastify's own request logger, written as Fastify does
+// by default), and the same response headers (the security headers and request id every answer of
+// ours carries, handed over by the bench in BENCH_RESPONSE_HEADERS as ours sent them). The no-database
+// comparison is the product's JSON 404 for an unknown /api path. Decision 0066.
 import Fastify, { LogController } from 'fastify';
 import pg from 'pg';
 import { REFERENCE_STATEMENTS } from './reference-sql.mjs';
@@ -28,11 +31,16 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** The headers every answer of ours carries besides the request id (JSON, from the bench). */
+const RESPONSE_HEADERS = JSON.parse(process.env.BENCH_RESPONSE_HEADERS ?? '{}');
+const withHeaders = (request, reply) => reply.headers(RESPONSE_HEADERS).header('x-request-id', request.id);
+
 const app = Fastify({
   logger: { level: process.env.LOG_LEVEL ?? 'info' },
   logController: new OneLinePerRequest(),
 });
-app.get('/api/service-categories', async () => {
+app.get('/api/service-categories', async (request, reply) => {
+  withHeaders(request, reply);
   // As ours sends them (reference-sql.mjs): named prepared statements, rows as arrays (drizzle asks pg
   // for arrays: the joined tables repeat column names), and the same values.
   const { rows } = await pool.query({
@@ -44,7 +52,8 @@ app.get('/api/service-categories', async () => {
   return rows;
 });
 let known = { version: -1, total: 0 };
-app.get('/api/service-packages', async () => {
+app.get('/api/service-packages', async (request, reply) => {
+  withHeaders(request, reply);
   const { rows } = await pool.query({
     name: 'package_list',
     text: REFERENCE_STATEMENTS.package_list,
@@ -56,6 +65,7 @@ app.get('/api/service-packages', async () => {
   return { items: rows, total: known.total, skip: 0, limit: 20 };
 });
 app.get('/api/service-packages/:id', async (request, reply) => {
+  withHeaders(request, reply);
   const { rows } = await pool.query({
     name: 'package_by_id',
     text: REFERENCE_STATEMENTS.package_by_id,
@@ -65,7 +75,12 @@ app.get('/api/service-packages/:id', async (request, reply) => {
   });
   return rows[0] ?? reply.status(404).send({ detail: 'Not found' });
 });
-app.get('/hello', async () => ({ hello: 'world' }));
+app.setNotFoundHandler(async (request, reply) => {
+  withHeaders(request, reply);
+  const query = request.url.indexOf('?');
+  const path = query === -1 ? request.url : request.url.slice(0, query);
+  return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` });
+});
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.send?.('ready');

@@ -13,7 +13,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
-import { AccessLogController, loggerOptions, requestLoggerFactory } from './logger';
+import { AccessLogController, bufferedStandardOutput, loggerOptions, requestLoggerFactory } from './logger';
 import { createAccessTokens } from './modules/accounts/access-tokens';
 import { createPasswordHasher } from './modules/accounts/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
@@ -124,11 +124,10 @@ export async function buildApp({
   storage: givenStorage,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const logController = new AccessLogController();
+  const logging = config.logLevel !== 'silent';
+  const output = logging && !logStream ? bufferedStandardOutput() : undefined;
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    logger: logging ? { ...loggerOptions(config.logLevel), stream: logStream ?? output } : false,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestIdGenerator(),
@@ -138,6 +137,8 @@ export async function buildApp({
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   logController.writeTo(app.log);
+  // The lines still buffered are written when the app closes (and any logged later, at the exit).
+  if (output) app.addHook('onClose', () => output.flushSync());
 
   // Every route, as registered: the authorization matrix test checks each one against its policy.
   const registeredRoutes: RegisteredRoute[] = [];

@@ -97,3 +97,65 @@ describe('error serializer', () => {
     expect(written).toContain('users_email_lower_key');
   });
 });
+
+describe('buffered standard output', () => {
+  /** Runs a script with the app's buffered output in a process of its own; its standard output. */
+  async function runWithBufferedOutput(script: string) {
+    const { execFile } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+    const program = `
+      import pino from 'pino';
+      import { bufferedStandardOutput } from ${JSON.stringify(logger)};
+      const output = bufferedStandardOutput();
+      const log = pino(output);
+      ${script}
+    `;
+    return new Promise<{ stdout: string; code: number | null; millisecondsToFirstLine: number }>((done) => {
+      const started = Date.now();
+      let firstLineAt = 0;
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', program],
+        (_error, stdout) =>
+          done({ stdout, code: child.exitCode, millisecondsToFirstLine: firstLineAt - started }),
+      );
+      // The first line the logger wrote (a line written around it does not count).
+      child.stdout?.on('data', (chunk: Buffer) => {
+        if (!firstLineAt && chunk.toString().includes('"level"')) firstLineAt = Date.now();
+      });
+    });
+  }
+
+  it('writes lines in blocks, yet within a second when traffic is light', async () => {
+    // Three short lines are far below a block: a marker written straight to the descriptor after them
+    // comes out first. The process stays up for 3 s and the lines come out on the periodic flush, well
+    // before it ends.
+    const { stdout, millisecondsToFirstLine } = await runWithBufferedOutput(`
+      import { writeSync } from 'node:fs';
+      log.info('one'); log.info('two'); log.info('three');
+      writeSync(1, '{"msg":"marker"}\\n');
+      setTimeout(() => {}, 3000);
+    `);
+    expect(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { msg: string }).msg),
+    ).toEqual(['marker', 'one', 'two', 'three']);
+    expect(millisecondsToFirstLine).toBeLessThan(2500);
+  });
+
+  it('loses no line when the app closes, the process exits or an error goes uncaught', async () => {
+    const flushed = await runWithBufferedOutput(
+      `log.info('before close'); output.flushSync(); process.exit(0);`,
+    );
+    expect(flushed.stdout).toContain('"msg":"before close"');
+    const exited = await runWithBufferedOutput(`log.info('before exit'); process.exit(3);`);
+    expect(exited.code).toBe(3);
+    expect(exited.stdout).toContain('"msg":"before exit"');
+    const crashed = await runWithBufferedOutput(`log.error('before the crash'); throw new Error('boom');`);
+    expect(crashed.code).not.toBe(0);
+    expect(crashed.stdout).toContain('"msg":"before the crash"');
+  });
+});

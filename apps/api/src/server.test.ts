@@ -104,6 +104,8 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0);
     expect(server.logs()).toContain('shutting down');
     expect(server.logs()).toContain('"msg":"stopped"');
+    // The request lines are written in blocks; the last ones are written as the app closes.
+    expect(server.logs()).toMatch(/"method":"POST","path":"\/api\/contact","status":201/);
 
     const stored = await queryOne<{ count: string }>(
       databaseUrl,

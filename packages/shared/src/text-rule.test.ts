@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanFileName,
+  containsForbiddenText,
   FORBIDDEN_CHARACTER_MESSAGE,
   forbiddenTextIssues,
   hasForbiddenCharacters,
@@ -27,6 +28,32 @@ describe('text rule', () => {
       { path: 'body.constructor', message: FORBIDDEN_CHARACTER_MESSAGE },
     ]);
     expect(forbiddenTextIssues({ fine: ['a', 1, null, { b: 'c' }] })).toEqual([]);
+  });
+
+  it('tells whether anything breaks the rule exactly when there are issues to list', () => {
+    const values: unknown[] = [
+      JSON.parse('{"name":"x\\u0000y"}'),
+      JSON.parse('{"items":[{"note":"ok"},{"note":"\\u0001"}]}'),
+      JSON.parse('{"k\\u0000":1}'),
+      JSON.parse('{"constructor":"\\u0000"}'),
+      Object.assign(Object.create(null) as object, { q: 'half \uD83D' }),
+      ['fine', ['\u0007']],
+      '\u0000',
+      { fine: ['a', 1, null, { b: 'c' }] },
+      Object.assign(Object.create(null) as object, { q: 'plain' }),
+      {},
+      [],
+      undefined,
+      null,
+      42,
+      Buffer.from('\u0000'),
+    ];
+    for (const value of values) {
+      expect(containsForbiddenText(value), String(JSON.stringify(value))).toBe(
+        forbiddenTextIssues(value).length > 0,
+      );
+    }
+    expect(values.filter((value) => containsForbiddenText(value))).toHaveLength(7);
   });
 
   it('cleans file names: no folders, controls or bidirectional characters', () => {

@@ -28,6 +28,24 @@ export interface TextIssue {
 }
 
 /**
+ * Whether any string in the value (object keys included) breaks the rule. Allocates nothing, so the
+ * API can run it on every part of every request and list the issues (below) only when there are some.
+ */
+export function containsForbiddenText(value: unknown): boolean {
+  if (typeof value === 'string') return hasForbiddenCharacters(value);
+  if (Array.isArray(value)) {
+    for (const item of value) if (containsForbiddenText(item)) return true;
+    return false;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (hasForbiddenCharacters(key) || containsForbiddenText(value[key])) return true;
+  }
+  return false;
+}
+
+/**
  * Every string in the value (object keys included) that breaks the rule, with its dotted path from
  * `path` (`body.items.0.name`), the shape the API's and the forms' field errors use.
  */
