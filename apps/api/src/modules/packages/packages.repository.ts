@@ -346,6 +346,16 @@ function termParts(shape: SearchShape) {
 }
 
 /**
+ * A page bound that PostgreSQL plans as unknown in every plan of the statement (decision 0070). With
+ * `limit $n`, a custom plan sees the bound (50) and a generic one guesses a tenth of the rows, so
+ * the generic plan's estimated cost stays above the custom one's and PostgreSQL plans the statement
+ * again on every execution: about 1 ms of a term search's 2 ms in the backend at a million packages.
+ * A scalar sub-select is guessed the same way in both (one init plan, evaluated once per execution),
+ * so the generic plan, of the same shape, is kept after the first five executions.
+ */
+const opaque = (name: 'window' | 'skip' | 'limit') => sql`(select ${placeholder(name)}::bigint)`;
+
+/**
  * The page of a search with a term, as rows (id, tier, score, created_at, total): full-text matches are
  * tier 1, scored by rank; close title matches tier 0, scored by similarity, so a typo still finds
  * the package. How it stays fast at 100k packages: docs/decisions/0043-package-search-speed.md.
@@ -374,12 +384,12 @@ function termPage(shape: SearchShape): SQL {
       where search_key.kind = 'title_word' and search_key.key = close_words.word
         and ${closeOnly(sql`search_key.package_id`)}
       order by search_key.rank desc, search_key.created_at desc, search_key.package_id desc
-      limit ${placeholder('window')}
+      limit ${opaque('window')}
     ) as newest
     group by newest.id, newest.created_at
-    order by score desc, newest.created_at desc, newest.id desc limit ${placeholder('window')})`;
+    order by score desc, newest.created_at desc, newest.id desc limit ${opaque('window')})`;
   const pageOrder = sql`order by tier desc, score desc, created_at desc, id desc
-    offset ${placeholder('skip')} limit ${placeholder('limit')}`;
+    offset ${opaque('skip')} limit ${opaque('limit')}`;
 
   if (filters) {
     return sql`with ${query},
@@ -390,7 +400,7 @@ function termPage(shape: SearchShape): SQL {
     ${close},
     page as (
       (select id, 1 as tier, rank as score, created_at from full_text
-        order by rank desc, created_at desc, id desc limit ${placeholder('window')})
+        order by rank desc, created_at desc, id desc limit ${opaque('window')})
       union all ${closePart}
       ${pageOrder}
     )
@@ -406,10 +416,10 @@ function termPage(shape: SearchShape): SQL {
   ${close},
   page as (
     (select package_id as id, 1 as tier, rank as score, created_at from ${lexemeKeys}
-      order by rank desc, created_at desc, package_id desc limit ${placeholder('window')})
+      order by rank desc, created_at desc, package_id desc limit ${opaque('window')})
     union all
     (select id, 1, rank, created_at from full_text_rows
-      order by rank desc, created_at desc, id desc limit ${placeholder('window')})
+      order by rank desc, created_at desc, id desc limit ${opaque('window')})
     union all ${closePart}
     ${pageOrder}
   )
