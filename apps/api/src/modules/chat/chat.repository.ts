@@ -176,13 +176,8 @@ export async function insertMessage(db: DatabaseOrTransaction, message: typeof c
 const placeholder = (name: string) => sql.placeholder(name);
 
 interface StoredTextRow {
-  id: number;
-  team_id: number;
   buyer_id: number | null;
   guest_user_id: number | null;
-  status: RoomRow['status'];
-  created_at: Date | string;
-  last_message_at: Date | string | null;
   admin_id: number;
   role: ChatRole | null;
   message_id: string | number | null;
@@ -222,8 +217,7 @@ const storeTextStatement = preparedStatement(
         set last_read_message_id = greatest(chat_room_reads.last_read_message_id, excluded.last_read_message_id),
             updated_at = now()
     )
-    select a.id, a.team_id, a.buyer_id, a.guest_user_id, a.status, a.created_at, a.last_message_at,
-           a.admin_id, a.role, i.id as message_id, i.created_at as message_created_at,
+    select a.buyer_id, a.guest_user_id, a.admin_id, a.role, i.id as message_id, i.created_at as message_created_at,
            coalesce((select username from users where id = ${placeholder('userId')}::int),
                     (select name from guest_users where id = ${placeholder('guestId')}::int)) as sender_name,
            array(select user_id from team_members where team_id = a.team_id order by user_id) as member_ids
@@ -233,7 +227,8 @@ const storeTextStatement = preparedStatement(
 
 /** What storing a text message found: undefined when the room does not exist. */
 export interface StoredTextMessage {
-  room: RoomRow;
+  /** Who of the room's own side hears of it in their inbox (the columns the broadcast needs, no more). */
+  room: Pick<RoomRow, 'buyerId' | 'guestUserId'>;
   teamAdminId: number;
   teamMemberIds: number[];
   /** The sender's place in the room; null when they have none (refused, nothing stored). */
@@ -269,17 +264,9 @@ export async function storeTextMessage(
   })) as { rows: StoredTextRow[] };
   const row = result.rows[0];
   if (!row) return undefined;
-  const date = (value: Date | string) => new Date(value);
+  const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
   return {
-    room: {
-      id: row.id,
-      teamId: row.team_id,
-      buyerId: row.buyer_id,
-      guestUserId: row.guest_user_id,
-      status: row.status,
-      createdAt: date(row.created_at),
-      lastMessageAt: row.last_message_at === null ? null : date(row.last_message_at),
-    },
+    room: { buyerId: row.buyer_id, guestUserId: row.guest_user_id },
     teamAdminId: row.admin_id,
     teamMemberIds: row.member_ids,
     role: row.role,

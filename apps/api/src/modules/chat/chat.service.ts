@@ -268,7 +268,7 @@ export async function announceInboxChange(
 function announceInboxChangeTo(
   context: Pick<ChatContext, 'bus'>,
   roomId: number,
-  room: repository.RoomRow,
+  room: Pick<repository.RoomRow, 'buyerId' | 'guestUserId'>,
   teamAdminId: number,
   memberIds: readonly number[],
 ) {
@@ -278,9 +278,10 @@ function announceInboxChangeTo(
   for (const memberId of memberIds) {
     if (memberId !== teamAdminId) recipients.push({ kind: 'user', id: memberId });
   }
-  return recipients.map((recipient) =>
-    context.bus.publish(participantChannel(recipient), { type: 'inbox_changed', chat_room_id: roomId }),
-  );
+  // One event object for every recipient: a socket's frame is made once per event object, so their
+  // bell sockets share one serialization instead of one each.
+  const event: ServerEvent = { type: 'inbox_changed', chat_room_id: roomId };
+  return recipients.map((recipient) => context.bus.publish(participantChannel(recipient), event));
 }
 
 /** A message sent through the REST API: counted against the sender's limit, then stored like any. */
