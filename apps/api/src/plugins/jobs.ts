@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import type { OfferExpiry } from '../modules/offers/offers.service';
 import type { OrderTimers } from '../modules/orders/order-timers';
 import type { Payouts } from '../modules/payments/payouts.service';
@@ -26,6 +26,13 @@ export const OFFER_EXPIRY_QUEUE = 'offers.expire';
 export type TimerQueue =
   keyof typeof TIMER_QUEUES | typeof RETENTION_QUEUE | typeof PAYOUTS_QUEUE | typeof OFFER_EXPIRY_QUEUE;
 
+/**
+ * Connections of pg-boss's own pool (fetching, completing and scheduling jobs; the sweeps themselves
+ * use the app's pool), and how long its queries wait for one.
+ */
+const JOBS_POOL_MAX = 3;
+const JOBS_POOL_CONNECT_TIMEOUT_MS = 60_000;
+
 /** How often an idle worker looks for a job: a sent job waits at most this long. */
 const WORKER_POLLING_SECONDS = 2;
 
@@ -38,9 +45,12 @@ export interface Jobs {
 }
 
 /**
- * The timers run through pg-boss on the application's own pool: jobs and schedules live in
- * PostgreSQL (schema `pgboss`), so they survive restarts, and a job is fetched by one worker only
- * (`for update skip locked`), so several instances share the work instead of repeating it.
+ * The timers run through pg-boss: jobs and schedules live in PostgreSQL (schema `pgboss`), so they
+ * survive restarts, and a job is fetched by one worker only (`for update skip locked`), so several
+ * instances share the work instead of repeating it. pg-boss keeps its books on a small pool of its own,
+ * opened with the app pool's settings: pg-boss 10 completes and fails a job without awaiting the
+ * promise, so when a burst of requests held every connection of the app's pool past its 5 s wait
+ * (the chat reconnect storm of the benchmark), that rejection went unhandled and ended the process.
  */
 export async function startJobs(options: {
   pool: pg.Pool;
@@ -50,8 +60,16 @@ export async function startJobs(options: {
   offerExpiry: OfferExpiry;
   logger: FastifyBaseLogger;
 }): Promise<Jobs> {
+  const pool = new pg.Pool({
+    ...options.pool.options,
+    max: JOBS_POOL_MAX,
+    connectionTimeoutMillis: JOBS_POOL_CONNECT_TIMEOUT_MS,
+    application_name: 'teamhire-jobs',
+  });
+  // An idle connection lost (database restarted) is dropped; the next query opens another.
+  pool.on('error', () => undefined);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.pool.query(text, values) },
+    db: { executeSql: (text, values) => pool.query(text, values) },
     schema: 'pgboss',
     application_name: 'teamhire-jobs',
   });
@@ -98,6 +116,9 @@ export async function startJobs(options: {
   return {
     send: (queue) => boss.send(queue, {}),
     sendAt: (queue, at) => boss.sendAfter(queue, {}, {}, at),
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: async () => {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await pool.end();
+    },
   };
 }

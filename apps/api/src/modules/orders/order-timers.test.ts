@@ -196,4 +196,31 @@ describe('the job runner', () => {
       20_000,
     );
   });
+
+  it("keeps its books on its own pool: a sweep that finds the app's pool exhausted fails and is retried, and the process lives", async () => {
+    const jobs = (await context.app.jobs)!;
+    const pool = context.database.pool;
+    const held = await Promise.all(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    try {
+      const id = await jobs.send('orders.remind-due');
+      // The sweep waits 5 s for a connection of the app's pool and fails; pg-boss records the failure on
+      // its own pool. On the app's pool that write timed out too, and pg-boss 10 does not await it: the
+      // rejection went unhandled (which fails this run) and ended the server.
+      await until(
+        async () => {
+          const { rows } = await held[0]!.query<{ state: string }>(
+            'select state from pgboss.job where id = $1',
+            [id],
+          );
+          return rows[0]?.state === 'retry' || rows[0]?.state === 'failed';
+        },
+        'pg-boss records the failed sweep',
+        30_000,
+      );
+    } finally {
+      for (const client of held) client.release();
+    }
+    // The pool is the app's again, and the next sweep of the same queue runs.
+    expect(await jobs.send('orders.remind-due')).toEqual(expect.any(String));
+  });
 });
