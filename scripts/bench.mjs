@@ -44,7 +44,7 @@ const CHAT_MESSAGES_PER_SECOND = 200;
 /** Seconds of each step of the chat capacity ramp. */
 const CHAT_STEP_SECONDS = Number(process.env.BENCH_CHAT_STEP_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
