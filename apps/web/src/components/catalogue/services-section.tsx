@@ -1,7 +1,18 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Button } from '../ui/button';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
-import { ServiceCategoryCard } from './service-category-card';
+import { useInViewOnce } from '../../lib/use-in-view';
+
+/**
+ * The cards with their sixteen category icons are not part of the landing page's first download
+ * (decision 0006): they load when the section comes within about a screen of view, as the contact
+ * form does, while the categories themselves are requested at once.
+ */
+const ServiceCategoryList = lazy(() =>
+  import('./service-category-list').then((module) => ({ default: module.ServiceCategoryList })),
+);
+
+const LIST_PRELOAD_MARGIN = '800px 0px';
 
 export const SERVICES_TEXTS = {
   loading: 'Loading services...',
@@ -12,6 +23,12 @@ export const SERVICES_TEXTS = {
 export function ServicesSection() {
   // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
   const categories = useDeferredValue(useServiceCategories());
+  const { ref, inView } = useInViewOnce<HTMLDivElement>({ rootMargin: LIST_PRELOAD_MARGIN });
+  const loading = (
+    <p role="status" className="text-center text-slate-600">
+      {SERVICES_TEXTS.loading}
+    </p>
+  );
 
   return (
     <section
@@ -33,11 +50,9 @@ export function ServicesSection() {
           </p>
         </div>
 
-        <div className="mt-12">
+        <div ref={ref} className="mt-12">
           {categories.isPending ? (
-            <p role="status" className="text-center text-slate-600">
-              {SERVICES_TEXTS.loading}
-            </p>
+            loading
           ) : categories.isError ? (
             <div role="alert" className="flex flex-col items-center gap-4">
               <p className="text-center font-medium text-red-700">{SERVICES_TEXTS.error}</p>
@@ -47,12 +62,12 @@ export function ServicesSection() {
             </div>
           ) : categories.data.length === 0 ? (
             <p className="text-center text-slate-600">{SERVICES_TEXTS.empty}</p>
+          ) : inView ? (
+            <Suspense fallback={loading}>
+              <ServiceCategoryList categories={categories.data} />
+            </Suspense>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {categories.data.map((category) => (
-                <ServiceCategoryCard key={category.id} category={category} />
-              ))}
-            </ul>
+            loading
           )}
         </div>
       </div>
