@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { Button } from '../ui/button';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
 import { useInViewOnce } from '../../lib/use-in-view';
 
@@ -63,9 +64,14 @@ export function ServicesSection() {
           ) : categories.data.length === 0 ? (
             <p className="text-center text-slate-600">{SERVICES_TEXTS.empty}</p>
           ) : inView ? (
-            <Suspense fallback={loading}>
-              <ServiceCategoryList categories={categories.data} />
-            </Suspense>
+            // A list whose code cannot be downloaded reads as the section's error, like a failed request.
+            <ErrorBoundary
+              fallback={<p className="text-center font-medium text-red-700">{SERVICES_TEXTS.error}</p>}
+            >
+              <Suspense fallback={loading}>
+                <ServiceCategoryList categories={categories.data} />
+              </Suspense>
+            </ErrorBoundary>
           ) : (
             loading
           )}

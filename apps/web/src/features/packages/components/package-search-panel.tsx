@@ -28,9 +28,10 @@ import {
 import { useDebouncedValue } from '../use-debounced-value';
 
 /**
- * The card (with its image, rating and formatting helpers, and zod through the chunk they share with
- * the package page) is not needed to draw the page's heading, search and filters: it downloads beside
- * the first request (see the effect in PackageSearchPanel) instead of before the page's first paint.
+ * The card (with its image, rating and formatting helpers) is not needed to draw the page's heading,
+ * search and filters: it downloads beside the first request (see the effect in PackageSearchPanel)
+ * instead of before the page's first paint. Should its download fail, the route's error view offers a
+ * reload, as for the page's own code.
  */
 const loadPackageCard = () => import('./package-card');
 const PackageCard = lazy(() => loadPackageCard().then((module) => ({ default: module.PackageCard })));
