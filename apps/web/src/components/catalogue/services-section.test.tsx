@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { renderWithProviders } from '../../test/render';
@@ -31,31 +31,5 @@ describe('ServicesSection', () => {
     renderWithProviders(<ServicesSection />);
     expect(await screen.findByText('Error loading services. Please try again.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-  });
-
-  it('draws the cards only once the section comes near the view, the categories requested at once', async () => {
-    let reportIntersection: (() => void) | undefined;
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
-          reportIntersection = () => callback([{ isIntersecting: true, intersectionRatio: 1 }]);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const requests = stubFetch(() =>
-      jsonResponse([{ id: 1, name: 'Web Development', description: 'Sites and apps', is_active: true }]),
-    );
-    renderWithProviders(<ServicesSection />);
-    await waitFor(() => expect(requests).toHaveLength(1));
-    // Give the answer time to be drawn: still the loading text while the section is far from view.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(screen.queryByRole('link', { name: 'Web Development' })).toBeNull();
-    expect(screen.getByText('Loading services...')).toBeTruthy();
-
-    act(() => reportIntersection?.());
-    expect(await screen.findByRole('link', { name: 'Web Development' })).toBeTruthy();
   });
 });

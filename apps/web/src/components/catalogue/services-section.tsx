@@ -1,19 +1,18 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Button } from '../ui/button';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
-import { useInViewOnce } from '../../lib/use-in-view';
 
 /**
  * The cards with their sixteen category icons are not part of the landing page's first download
- * (decision 0006): they load when the section comes within about a screen of view, as the contact
- * form does, while the categories themselves are requested at once.
+ * (decision 0006), which hydrates the pre-rendered page without them: their code is requested as the
+ * section mounts, beside the categories, and the list is drawn when both are here. (Waiting for the
+ * section to come near the view made the page grow under a reader jumping past it to #contact.)
  */
+const loadServiceCategoryList = () => import('./service-category-list');
 const ServiceCategoryList = lazy(() =>
-  import('./service-category-list').then((module) => ({ default: module.ServiceCategoryList })),
+  loadServiceCategoryList().then((module) => ({ default: module.ServiceCategoryList })),
 );
-
-const LIST_PRELOAD_MARGIN = '800px 0px';
 
 export const SERVICES_TEXTS = {
   loading: 'Loading services...',
@@ -24,7 +23,9 @@ export const SERVICES_TEXTS = {
 export function ServicesSection() {
   // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
   const categories = useDeferredValue(useServiceCategories());
-  const { ref, inView } = useInViewOnce<HTMLDivElement>({ rootMargin: LIST_PRELOAD_MARGIN });
+  useEffect(() => {
+    void loadServiceCategoryList();
+  }, []);
   const loading = (
     <p role="status" className="text-center text-slate-600">
       {SERVICES_TEXTS.loading}
@@ -51,7 +52,7 @@ export function ServicesSection() {
           </p>
         </div>
 
-        <div ref={ref} className="mt-12">
+        <div className="mt-12">
           {categories.isPending ? (
             loading
           ) : categories.isError ? (
@@ -63,7 +64,7 @@ export function ServicesSection() {
             </div>
           ) : categories.data.length === 0 ? (
             <p className="text-center text-slate-600">{SERVICES_TEXTS.empty}</p>
-          ) : inView ? (
+          ) : (
             // A list whose code cannot be downloaded reads as the section's error, like a failed request.
             <ErrorBoundary
               fallback={<p className="text-center font-medium text-red-700">{SERVICES_TEXTS.error}</p>}
@@ -72,8 +73,6 @@ export function ServicesSection() {
                 <ServiceCategoryList categories={categories.data} />
               </Suspense>
             </ErrorBoundary>
-          ) : (
-            loading
           )}
         </div>
       </div>
