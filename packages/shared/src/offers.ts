@@ -1,21 +1,13 @@
 import { z } from 'zod';
+import { OFFER_STATES, type OfferState } from './offer-states';
+
+export { OFFER_STATE_LABELS, OFFER_STATES, type OfferState } from './offer-states';
 
 /**
  * Custom offers a team sends in a conversation with a buyer or a guest. The buyer accepts one by
  * paying for it (POST /api/orders with `offer_id`); the buyer may decline it, the team may withdraw
  * it, and it expires on its own at `expires_at`. Money is decimal dollars like a package's price.
  */
-
-export const OFFER_STATES = ['pending', 'accepted', 'declined', 'withdrawn', 'expired'] as const;
-export type OfferState = (typeof OFFER_STATES)[number];
-/** @public The web's state badge reads it (task F2). */
-export const OFFER_STATE_LABELS: Record<OfferState, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-  expired: 'Expired',
-};
 
 export const OFFER_TITLE_MIN = 5;
 export const OFFER_TITLE_MAX = 100;

@@ -1,33 +1,15 @@
 import { z } from 'zod';
 import { imageSetSchema, packageImageSchema } from './images';
 import { paginationQuerySchema } from './pagination';
+import { PACKAGE_SORTS, PACKAGE_TEXTS } from './package-values';
 
-export const PACKAGE_TEXTS = {
-  teamRequired: 'Please select a team',
-  titleTooShort: 'Service title must be at least 5 characters',
-  descriptionTooShort: 'Description must be at least 20 characters',
-  priceTooLow: 'Price must be at least $1.00',
-  durationRange: 'Duration must be between 1 and 365 days',
-  durationTooShort: 'Duration must be at least 1 day',
-  deleteConfirm: 'Are you sure you want to delete this package? This action cannot be undone.',
-  notFound: 'Service Package Not Found',
-  editNotPermitted: "Package Not Found ... you don't have permission to edit it",
-  noTeams: 'No Teams Available',
-  noTeamsFound: 'No Teams Found',
-  createFailed: 'Failed to create service package',
-  updateFailed: 'Failed to update package',
-  loadFailed: 'Failed to load services',
-  created: 'Service package created successfully!',
-  updated: 'Package updated successfully!',
-  deleted: 'Package deleted',
-  published: 'Package published',
-  unpublished: 'Package unpublished',
-  actionFailed: 'Failed to update the package status',
-  deleteFailed: 'Failed to delete package',
-  noResults: 'No services match your search',
-  editNotPermittedTitle: 'Package Not Found',
-  editNotPermittedBody: "The package does not exist, or you don't have permission to edit it.",
-} as const;
+export {
+  PACKAGE_BROWSE_PAGE_SIZE,
+  PACKAGE_SORT_LABELS,
+  PACKAGE_SORTS,
+  PACKAGE_TEXTS,
+  type PackageSort,
+} from './package-values';
 
 export const PACKAGE_STATUSES = ['draft', 'published', 'unpublished'] as const;
 export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
@@ -53,7 +35,6 @@ const revisions = z
 export const PACKAGE_TAGS_MAX = 20;
 export const PACKAGE_TAG_MAX_LENGTH = 40;
 export const PACKAGE_PAGE_SIZE = 20;
-export const PACKAGE_BROWSE_PAGE_SIZE = 50;
 export const PACKAGE_EXCERPT_LENGTH = 150;
 export const PACKAGE_CARD_TAGS = 4;
 
@@ -172,20 +153,6 @@ export const packageListResponseSchema = z.object({
 });
 export type PackageList = z.infer<typeof packageListResponseSchema>;
 
-/**
- * How a search is ordered. `relevance` ranks by the term (without a term it is the newest first);
- * `rating` is the package's average review, unreviewed packages last. Every order ends with the id,
- * so pages never repeat or skip a package.
- */
-export const PACKAGE_SORTS = ['relevance', 'price_asc', 'price_desc', 'rating', 'newest'] as const;
-export type PackageSort = (typeof PACKAGE_SORTS)[number];
-export const PACKAGE_SORT_LABELS: Record<PackageSort, string> = {
-  relevance: 'Best match',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  rating: 'Highest rated',
-  newest: 'Newest',
-};
 export const packageSortSchema = z.enum(PACKAGE_SORTS, {
   error: `Unknown sort; use one of ${PACKAGE_SORTS.join(', ')}`,
 });

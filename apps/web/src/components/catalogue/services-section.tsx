@@ -1,7 +1,18 @@
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { Button } from '../ui/button';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { useServiceCategories } from '../../lib/queries/get-service-categories';
-import { ServiceCategoryCard } from './service-category-card';
+
+/**
+ * The cards with their sixteen category icons are not part of the landing page's first download
+ * (decision 0006), which hydrates the pre-rendered page without them: their code is requested as the
+ * section mounts, beside the categories, and the list is drawn when both are here. (Waiting for the
+ * section to come near the view made the page grow under a reader jumping past it to #contact.)
+ */
+const loadServiceCategoryList = () => import('./service-category-list');
+const ServiceCategoryList = lazy(() =>
+  loadServiceCategoryList().then((module) => ({ default: module.ServiceCategoryList })),
+);
 
 export const SERVICES_TEXTS = {
   loading: 'Loading services...',
@@ -12,6 +23,14 @@ export const SERVICES_TEXTS = {
 export function ServicesSection() {
   // Drawn in a deferred render, cut into short tasks, rather than all at once when the data arrives.
   const categories = useDeferredValue(useServiceCategories());
+  useEffect(() => {
+    void loadServiceCategoryList();
+  }, []);
+  const loading = (
+    <p role="status" className="text-center text-slate-600">
+      {SERVICES_TEXTS.loading}
+    </p>
+  );
 
   return (
     <section
@@ -35,9 +54,7 @@ export function ServicesSection() {
 
         <div className="mt-12">
           {categories.isPending ? (
-            <p role="status" className="text-center text-slate-600">
-              {SERVICES_TEXTS.loading}
-            </p>
+            loading
           ) : categories.isError ? (
             <div role="alert" className="flex flex-col items-center gap-4">
               <p className="text-center font-medium text-red-700">{SERVICES_TEXTS.error}</p>
@@ -48,11 +65,14 @@ export function ServicesSection() {
           ) : categories.data.length === 0 ? (
             <p className="text-center text-slate-600">{SERVICES_TEXTS.empty}</p>
           ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {categories.data.map((category) => (
-                <ServiceCategoryCard key={category.id} category={category} />
-              ))}
-            </ul>
+            // A list whose code cannot be downloaded reads as the section's error, like a failed request.
+            <ErrorBoundary
+              fallback={<p className="text-center font-medium text-red-700">{SERVICES_TEXTS.error}</p>}
+            >
+              <Suspense fallback={loading}>
+                <ServiceCategoryList categories={categories.data} />
+              </Suspense>
+            </ErrorBoundary>
           )}
         </div>
       </div>

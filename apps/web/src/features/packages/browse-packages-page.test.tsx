@@ -1,10 +1,12 @@
 import { PACKAGE_TEXTS } from '@teamhire/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubFetch, type RecordedRequest } from '../../test/fetch-stub';
 import { signIn } from '../../test/fixtures';
 import { LocationProbe, renderWithProviders } from '../../test/render';
 import { BrowsePackagesPage } from './browse-packages-page';
+import { FIRST_RENDERED_CARDS } from './components/package-search-panel';
 import { packageFixture, packageListFixture } from './package-fixtures';
 
 afterEach(() => {
@@ -62,6 +64,30 @@ describe('BrowsePackagesPage', () => {
       '/service-package/9',
     );
     expect(screen.getByText('1 service found')).toBeTruthy();
+  });
+
+  it('draws the first cards of a full page in one commit and the others in a later one', async () => {
+    signIn();
+    const items = Array.from({ length: 50 }, (_, index) =>
+      packageFixture({ id: index + 1, title: `Package number ${index + 1}` }),
+    );
+    stubFetch((request) =>
+      request.url.startsWith('/api/service-categories')
+        ? jsonResponse(categories)
+        : jsonResponse(packageListFixture(items, 50)),
+    );
+    // The number of cards on screen after each commit of the page.
+    const cardsPerCommit: number[] = [];
+    renderWithProviders(
+      <Profiler id="browse" onRender={() => cardsPerCommit.push(document.querySelectorAll('article').length)}>
+        <BrowsePackagesPage />
+      </Profiler>,
+      { route: '/services/browse', path: '/services/browse' },
+    );
+    await screen.findByRole('article', { name: 'Package number 50' });
+    const withCards = cardsPerCommit.filter((count) => count > 0);
+    expect(withCards[0]).toBe(FIRST_RENDERED_CARDS);
+    expect(withCards.at(-1)).toBe(50);
   });
 
   it('holds a screen for the results and a line for their count while the first page loads', async () => {

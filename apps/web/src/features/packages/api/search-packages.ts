@@ -1,4 +1,4 @@
-import { type PackageList, packageListResponseSchema, type PackageSearch } from '@teamhire/shared';
+import type { PackageList, PackageSearch } from '@teamhire/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getPublishedPackages } from './get-published-packages';
@@ -14,7 +14,8 @@ export function searchPackages(
     query: window,
     body: criteria,
     signal,
-    schema: packageListResponseSchema,
+    // A loader, not the schema: the browse page renders before zod has arrived.
+    schema: () => import('@teamhire/shared/packages').then((contract) => contract.packageListResponseSchema),
   });
 }
 

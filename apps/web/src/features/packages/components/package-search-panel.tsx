@@ -4,9 +4,10 @@ import {
   PACKAGE_SORTS,
   PACKAGE_TEXTS,
   type PackageSort,
+  type ServicePackage,
 } from '@teamhire/shared';
 import { ChevronLeft, ChevronRight, LoaderCircle, Search, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -25,7 +26,22 @@ import {
   type SearchInputs,
 } from '../browse-search-params';
 import { useDebouncedValue } from '../use-debounced-value';
-import { PackageCard } from './package-card';
+
+/**
+ * The card (with its image, rating and formatting helpers) is not needed to draw the page's heading,
+ * search and filters: it downloads beside the first request (see the effect in PackageSearchPanel)
+ * instead of before the page's first paint. Should its download fail, the route's error view offers a
+ * reload, as for the page's own code.
+ */
+const loadPackageCard = () => import('./package-card');
+const PackageCard = lazy(() => loadPackageCard().then((module) => ({ default: module.PackageCard })));
+
+/**
+ * Cards drawn in the first render of a page of results: about two screens on a phone. The rest of the
+ * page (up to 50 cards, some 1,500 elements) follows in a deferred render that React cuts into short
+ * tasks, instead of one long task that keeps the phone from answering input.
+ */
+export const FIRST_RENDERED_CARDS = 6;
 
 /** The search waits until typing has paused this long, so a word costs one request, not one per key. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -99,6 +115,10 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   const pageCount = results.data ? Math.max(1, Math.ceil(results.data.total / PACKAGE_BROWSE_PAGE_SIZE)) : 1;
   const goTo = (next: number) => choose({ page: next });
 
+  useEffect(() => {
+    void loadPackageCard();
+  }, []);
+
   return (
     <div className="flex flex-col gap-6">
       <div
@@ -163,10 +183,7 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
         */}
         <div className={results.isPending ? 'mt-4 min-h-screen' : 'mt-4'}>
           {results.isPending ? (
-            <p role="status" className="flex items-center gap-2 text-slate-600">
-              <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
-              Loading services...
-            </p>
+            <LoadingResults />
           ) : results.isError ? (
             <ErrorWithRetry message={PACKAGE_TEXTS.loadFailed} onRetry={() => void results.refetch()} />
           ) : results.data.items.length === 0 ? (
@@ -179,11 +196,15 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
               ) : null}
             </div>
           ) : (
-            <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-              {results.data.items.map((item) => (
-                <PackageCard key={item.id} item={item} />
-              ))}
-            </ul>
+            <Suspense
+              fallback={
+                <div className="min-h-screen">
+                  <LoadingResults />
+                </div>
+              }
+            >
+              <ResultGrid items={results.data.items} />
+            </Suspense>
           )}
         </div>
         {results.data && pageCount > 1 ? (
@@ -208,6 +229,30 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
         ) : null}
       </section>
     </div>
+  );
+}
+
+function LoadingResults() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-slate-600">
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+      Loading services...
+    </p>
+  );
+}
+
+/**
+ * A page of results: the first cards at once, the others in a deferred render right after. A later
+ * page replaces it in a deferred render too (the previous page stays on screen meanwhile).
+ */
+function ResultGrid({ items }: { items: readonly ServicePackage[] }) {
+  const shown = useDeferredValue(items, items.slice(0, FIRST_RENDERED_CARDS));
+  return (
+    <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+      {shown.map((item) => (
+        <PackageCard key={item.id} item={item} />
+      ))}
+    </ul>
   );
 }
 
