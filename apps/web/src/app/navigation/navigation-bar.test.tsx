@@ -2,6 +2,7 @@ import type { Navigation, User } from '@teamhire/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAccessToken, getRefreshToken } from '../../lib/auth-tokens';
+import { FakeWebSocket } from '../../test/chat-test-socket';
 import { jsonResponse, stubFetch } from '../../test/fetch-stub';
 import { navigationFixture, signIn, userFixture } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -138,6 +139,38 @@ describe('NavigationBar for a signed-in user', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['Dashboard', 'Services', 'Orders', 'Messages', 'Verification']);
+  });
+
+  it('holds the place of the bell until the page has painted, then shows the bell', async () => {
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    const reportPaint: Array<() => void> = [];
+    let painted = false;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        constructor(callback: (list: { getEntriesByName: () => unknown[] }) => void) {
+          reportPaint.push(() => callback({ getEntriesByName: () => [{}] }));
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const entries = vi
+      .spyOn(performance, 'getEntriesByName')
+      .mockImplementation((() => (painted ? [{}] : [])) as typeof performance.getEntriesByName);
+    signIn();
+    stubAccount(userFixture({ role: 'BUYER' }), navigationFixture({ can_purchase_services: true }));
+    renderWithProviders(<NavigationBar />);
+
+    const placeholder = await screen.findByTestId('header-bell-placeholder');
+    expect(placeholder.className).toContain('size-9');
+    expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
+
+    painted = true;
+    act(() => reportPaint.forEach((report) => report()));
+    expect(await screen.findByRole('button', { name: /^Notifications/ })).toBeTruthy();
+    expect(screen.queryByTestId('header-bell-placeholder')).toBeNull();
+    entries.mockRestore();
   });
 
   it('shows the verification badge, leading to /verification', async () => {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { useCurrentUser } from '../../lib/queries/get-current-user';
 import { useNavigationFlags } from '../../lib/queries/get-navigation';
@@ -8,8 +9,17 @@ import {
   verificationBadgeText,
 } from './navigation-links';
 import { ProfileMenu } from '../../features/accounts/components/profile-menu';
-import { HeaderBell } from './header-bell';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { VerificationBadge } from './verification-badge';
+
+// The bell brings the chat's contract, its zod schemas and the realtime client: requested after the
+// page's first paint, in its own chunk.
+const HeaderBell = lazy(() => import('./header-bell').then((module) => ({ default: module.HeaderBell })));
+
+/** Holds the bell's place (its button: 20 px icon, 8 px padding) until its code is here. */
+function HeaderBellPlaceholder() {
+  return <span aria-hidden="true" data-testid="header-bell-placeholder" className="size-9" />;
+}
 
 /**
  * The signed-in parts of the header. They load apart from the navigation bar, so that a visitor's
@@ -19,12 +29,19 @@ export function AccountToolbar() {
   const user = useCurrentUser();
   const flags = useNavigationFlags();
   const badge = flags.data ? verificationBadgeText(flags.data) : null;
+  const afterFirstPaint = useAfterFirstPaint();
 
   return (
     <div className="flex items-center gap-3">
       {badge ? <VerificationBadge text={badge} className="hidden sm:inline-flex" /> : null}
       {user.data && flags.data && showsMessageBell(user.data, flags.data) ? (
-        <HeaderBell myName={user.data.username} />
+        afterFirstPaint ? (
+          <Suspense fallback={<HeaderBellPlaceholder />}>
+            <HeaderBell myName={user.data.username} />
+          </Suspense>
+        ) : (
+          <HeaderBellPlaceholder />
+        )
       ) : null}
       <ProfileMenu user={user.data} />
     </div>

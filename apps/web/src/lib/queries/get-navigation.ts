@@ -1,4 +1,4 @@
-import { type Navigation, navigationSchema } from '@teamhire/shared';
+import type { Navigation } from '@teamhire/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
 
@@ -6,7 +6,11 @@ import { apiRequest } from '../api-client';
 export const NAVIGATION_STALE_TIME_MS = 2 * 60_000;
 
 export function getNavigation(signal?: AbortSignal): Promise<Navigation> {
-  return apiRequest('/api/navigation', { signal, schema: navigationSchema });
+  // A loader of the schema (decision 0006): the signed-in header's first download carries no zod.
+  return apiRequest('/api/navigation', {
+    signal,
+    schema: () => import('@teamhire/shared/accounts').then((contract) => contract.navigationSchema),
+  });
 }
 
 export function navigationQueryOptions() {
