@@ -18,8 +18,9 @@ function stubPaintTiming() {
       disconnect() {}
     },
   );
-  vi.spyOn(performance, 'getEntriesByName').mockImplementation(((name: string) =>
-    painted && name === 'first-contentful-paint' ? [{}] : []) as typeof performance.getEntriesByName);
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) =>
+    painted && name === 'first-contentful-paint' ? [{} as PerformanceEntry] : [],
+  );
   return {
     paint() {
       painted = true;

@@ -157,7 +157,7 @@ describe('NavigationBar for a signed-in user', () => {
     );
     const entries = vi
       .spyOn(performance, 'getEntriesByName')
-      .mockImplementation((() => (painted ? [{}] : [])) as typeof performance.getEntriesByName);
+      .mockImplementation(() => (painted ? [{} as PerformanceEntry] : []));
     signIn();
     stubAccount(userFixture({ role: 'BUYER' }), navigationFixture({ can_purchase_services: true }));
     renderWithProviders(<NavigationBar />);
