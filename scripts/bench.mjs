@@ -46,6 +46,17 @@ const CHAT_STEP_SECONDS = Number(process.env.BENCH_CHAT_STEP_SECONDS ?? 5);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 5);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/**
+ * The Node flags production starts our server with (`npm start` in package.json: the young
+ * generation's size, decision 0072), so that the bench runs it the same way.
+ */
+const PRODUCTION_NODE_ARGS = await (async () => {
+  const { scripts } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8'));
+  const match = /^node((?: --\S+)*) scripts\/start\.mjs$/.exec(scripts.start);
+  if (!match)
+    throw new Error(`package.json's start is not "node [flags] scripts/start.mjs": ${scripts.start}`);
+  return match[1].split(' ').filter(Boolean);
+})();
 /** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`). */
@@ -401,11 +412,15 @@ async function startApi(port, extra = {}) {
   };
   if (!extra.REDIS_URL) delete environment.REDIS_URL;
   const log = logFileFor(`api-${port}`);
-  const child = spawn(process.execPath, [...API_NODE_ARGS, 'apps/api/dist/server.js'], {
-    cwd: REPO_ROOT,
-    env: environment,
-    stdio: ['ignore', log.descriptor, 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...PRODUCTION_NODE_ARGS, ...API_NODE_ARGS, 'apps/api/dist/server.js'],
+    {
+      cwd: REPO_ROOT,
+      env: environment,
+      stdio: ['ignore', log.descriptor, 'inherit'],
+    },
+  );
   closeSync(log.descriptor);
   child.logFile = log.path;
   children.add(child);
