@@ -10,6 +10,8 @@ import { createGeneralAdmin } from './modules/accounts/accounts.service';
 import { createStorage } from './plugins/storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Connections the kernel may hold for us before they are accepted (see the listen call). */
+const LISTEN_BACKLOG = 4096;
 
 export async function startServer(): Promise<void> {
   let config;
@@ -82,7 +84,11 @@ export async function startServer(): Promise<void> {
       if (created) logger.info({ email }, 'general admin created from ADMIN_EMAIL');
     }
     app = await buildApp({ config, database });
-    await app.listen({ host: config.host, port: config.port });
+    // After a network cut every open chat and bell socket comes back at once: Node's default queue
+    // of 511 connections waiting to be accepted overflows under such a storm, and the kernel then
+    // drops the handshakes it cannot queue, leaving those clients waiting for a minute (decision 0067).
+    // The kernel caps this at net.core.somaxconn.
+    await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
     logger.info(`TeamHire is running at ${config.publicUrl}`);
   } catch (error) {
     logger.fatal({ err: error }, 'failed to start');

@@ -42,7 +42,6 @@ export const chatRooms = pgTable(
     guestUserId: integer('guest_user_id').references(() => guestUsers.id, { onDelete: 'cascade' }),
     status: chatRoomStatus('status').notNull().default('active'),
     createdAt: createdAt(),
-    lastMessageAt: instant('last_message_at'),
   },
   (table) => [
     uniqueIndex('chat_rooms_team_buyer_key')

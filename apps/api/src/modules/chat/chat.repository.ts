@@ -167,9 +167,6 @@ export async function insertMessage(db: DatabaseOrTransaction, message: typeof c
     .values(message)
     .onConflictDoNothing()
     .returning({ id: chatMessages.id });
-  if (row) {
-    await db.update(chatRooms).set({ lastMessageAt: new Date() }).where(eq(chatRooms.id, message.chatRoomId));
-  }
   return row?.id;
 }
 
@@ -182,14 +179,15 @@ interface StoredTextRow {
   role: ChatRole | null;
   message_id: string | number | null;
   message_created_at: Date | string | null;
-  sender_name: string | null;
   member_ids: number[];
 }
 
 /**
  * The statement of storeTextMessage, sent as a named prepared statement: a busy room sends it for
- * every message, and PostgreSQL planned its six parts again each time (0.3-1.3 ms of the database's
- * CPU per message, more than the insert itself; decision 0067).
+ * every message, and PostgreSQL planned its parts again each time (0.3-1.3 ms of the database's
+ * CPU per message, more than the insert itself; decision 0067). It writes one row, the message: the
+ * room's last activity and the sender's "read up to here" are read from the messages themselves
+ * (`roomSummaries`), not written with each of them.
  */
 const storeTextStatement = preparedStatement(
   'chat_store_text_message',
@@ -205,21 +203,8 @@ const storeTextStatement = preparedStatement(
       from access where role is not null
       on conflict do nothing
       returning id, created_at
-    ),
-    touched as (
-      update chat_rooms set last_message_at = inserted.created_at
-      from inserted where chat_rooms.id = ${placeholder('roomId')}
-    ),
-    read_point as (
-      insert into chat_room_reads (chat_room_id, reader, last_read_message_id)
-      select ${placeholder('roomId')}, ${placeholder('reader')}, inserted.id from inserted
-      on conflict (chat_room_id, reader) do update
-        set last_read_message_id = greatest(chat_room_reads.last_read_message_id, excluded.last_read_message_id),
-            updated_at = now()
     )
     select a.buyer_id, a.guest_user_id, a.admin_id, a.role, i.id as message_id, i.created_at as message_created_at,
-           coalesce((select username from users where id = ${placeholder('userId')}::int),
-                    (select name from guest_users where id = ${placeholder('guestId')}::int)) as sender_name,
            array(select user_id from team_members where team_id = a.team_id order by user_id) as member_ids
     from access a left join inserted i on true
   `,
@@ -234,14 +219,14 @@ export interface StoredTextMessage {
   /** The sender's place in the room; null when they have none (refused, nothing stored). */
   role: ChatRole | null;
   /** Null when nothing was stored: no access, or a repeat of an already stored client id. */
-  message: { id: number; createdAt: Date; senderName: string | null } | null;
+  message: { id: number; createdAt: Date } | null;
 }
 
 /**
  * A text message in one statement, so a busy room costs one round trip and one commit per message:
  * the sender's access is checked against the room as it is now, the message stored (once per client
- * id), the room's last activity moved, the sender's own read point moved past it, and what the
- * broadcast needs (the room, its team admin and members, the sender's name) read back.
+ * id), and what the broadcast needs (the room, its team admin and members) read back. The sender's
+ * name is the participant's own (usernames and guest names do not change).
  */
 export async function storeTextMessage(
   db: DatabaseOrTransaction,
@@ -249,7 +234,6 @@ export async function storeTextMessage(
     roomId: number;
     senderUserId: number | null;
     senderGuestId: number | null;
-    reader: string;
     text: string;
     clientMessageId: string;
   },
@@ -258,7 +242,6 @@ export async function storeTextMessage(
     roomId: input.roomId,
     userId: input.senderUserId,
     guestId: input.senderGuestId,
-    reader: input.reader,
     text: input.text,
     clientMessageId: input.clientMessageId,
   })) as { rows: StoredTextRow[] };
@@ -276,7 +259,6 @@ export async function storeTextMessage(
         : {
             id: Number(row.message_id),
             createdAt: date(row.message_created_at),
-            senderName: row.sender_name,
           },
   };
 }
@@ -335,10 +317,10 @@ export async function roomSummaries(
       : viewer.userId !== null
         ? sql`(r.buyer_id = ${viewer.userId} or r.team_id in (select team_id from team_members where user_id = ${viewer.userId}))`
         : sql`r.guest_user_id = ${viewer.guestId}`;
-  const self =
+  const self = (alias: string) =>
     viewer.userId !== null
-      ? sql`m.sender_user_id = ${viewer.userId}`
-      : sql`m.sender_guest_id = ${viewer.guestId}`;
+      ? sql`${sql.raw(alias)}.sender_user_id = ${viewer.userId}`
+      : sql`${sql.raw(alias)}.sender_guest_id = ${viewer.guestId}`;
   const result = await db.execute<{
     chat_room_id: number;
     team_id: number;
@@ -355,10 +337,8 @@ export async function roomSummaries(
     select r.id as chat_room_id, r.team_id, t.name as team_name,
            coalesce(b.username, g.name) as buyer_name, r.status,
            (select count(*)::int from chat_messages m
-             where m.chat_room_id = r.id
-               and m.id > coalesce((select last_read_message_id from chat_room_reads
-                                    where chat_room_id = r.id and reader = ${viewer.reader}), 0)
-               and not coalesce(${self}, false)) as unread_count,
+             where m.chat_room_id = r.id and m.id > seen.up_to
+               and not coalesce(${self('m')}, false)) as unread_count,
            last.message_text as last_message_text, last.created_at as last_message_at, r.created_at,
            case when r.buyer_id = ${viewer.userId} or r.guest_user_id = ${viewer.guestId}
                 then a.profile_picture_url else b.profile_picture_url end as profile_picture_url,
@@ -373,8 +353,17 @@ export async function roomSummaries(
       select message_text, created_at from chat_messages
       where chat_room_id = r.id order by id desc limit 1
     ) last on true
+    -- Read up to: the reader's read point, or their own latest message after it (answering means
+    -- having read what came before). Only the messages after the read point are looked at.
+    left join lateral (
+      select greatest(p.point, coalesce((select max(o.id) from chat_messages o
+                                          where o.chat_room_id = r.id and o.id > p.point
+                                            and coalesce(${self('o')}, false)), 0)) as up_to
+      from (select coalesce((select last_read_message_id from chat_room_reads
+                             where chat_room_id = r.id and reader = ${viewer.reader}), 0) as point) p
+    ) seen on true
     where ${rooms}
-    order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
+    order by coalesce(last.created_at, r.created_at) desc, r.id desc
     limit 200
   `);
   return result.rows;

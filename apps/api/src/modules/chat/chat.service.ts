@@ -306,7 +306,6 @@ export async function sendMessage(
     roomId,
     senderUserId: participant.kind === 'user' ? participant.id : null,
     senderGuestId: participant.kind === 'guest' ? participant.id : null,
-    reader: readerKey(participant),
     text: input.message_text,
     clientMessageId,
   });
@@ -335,7 +334,7 @@ export async function sendMessage(
       createdAt: stored.message.createdAt,
     },
     file: null,
-    senderName: stored.message.senderName ?? participant.name,
+    senderName: participant.name,
     senderRole: stored.role,
   });
   await context.bus.publish(roomChannel(roomId), { type: 'new_message', message });

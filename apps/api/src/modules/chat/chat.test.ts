@@ -913,8 +913,8 @@ describe('chat', () => {
         let message: ChatMessage;
         try {
           message = await chat.sendMessage(service, sender, room, { message_text: `From ${sender.name}` });
-          // One round trip (and one commit) per message: the access check, the insert, the room's
-          // last activity, the sender's read point and what the broadcast needs.
+          // One round trip (and one commit) per message: the access check, the insert and what
+          // the broadcast needs.
           expect(spy.mock.calls.length).toBe(1);
         } finally {
           spy.mockRestore();
