@@ -637,8 +637,18 @@ try {
           console.log('   capacity, ours and bare ws+pg taking turns:');
           const [oursCapacity, bareCapacity] = await chatCapacities(
             [
-              { name: 'ours', connection: again, pids: [chatApi.pid] },
-              { name: 'bare', connection: bareConnection, pids: [bareChild.pid] },
+              {
+                name: 'ours',
+                connection: again,
+                pids: [chatApi.pid],
+                database: { url: databaseUrl, applicationNames: ['teamhire-api', 'teamhire-jobs'] },
+              },
+              {
+                name: 'bare',
+                connection: bareConnection,
+                pids: [bareChild.pid],
+                database: { url: databaseUrl, applicationNames: ['bench-bare-chat'] },
+              },
             ],
             { seconds: CHAT_STEP_SECONDS },
           );
@@ -676,6 +686,21 @@ try {
                 reference_cpu_us_per_message: bareCapacity.cpu_us_per_message,
                 steps: oursCapacity.cpu_steps,
                 reference_steps: bareCapacity.cpu_steps,
+              },
+            ),
+            // What the database spends on each side's messages: the server's own PostgreSQL sessions
+            // over the same steps. With the server's CPU it is most of what a message costs this machine.
+            figure(
+              `Chat database CPU per message at ${oursCapacity.cpu_rate}/s: bare ws+pg / ours`,
+              oursCapacity.database_cpu_us_per_message
+                ? round2(bareCapacity.database_cpu_us_per_message / oursCapacity.database_cpu_us_per_message)
+                : undefined,
+              'ratio',
+              null,
+              {
+                note: `median of ${oursCapacity.cpu_steps.length} steps each, the same steps: CPU of the PostgreSQL sessions of each server (by application name) per message: ours ${oursCapacity.database_cpu_us_per_message} µs, bare ws+pg ${bareCapacity.database_cpu_us_per_message} µs`,
+                database_cpu_us_per_message: oursCapacity.database_cpu_us_per_message,
+                reference_database_cpu_us_per_message: bareCapacity.database_cpu_us_per_message,
               },
             ),
             figure(

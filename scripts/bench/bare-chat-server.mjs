@@ -8,7 +8,13 @@ import pg from 'pg';
 import { WebSocketServer } from 'ws';
 
 // The session settings ours runs with (apps/api/src/db/database.ts): no JIT compilation.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c jit=off' });
+// Its sessions carry a name of their own, so the bench can count their CPU apart from ours.
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  options: '-c jit=off',
+  application_name: 'bench-bare-chat',
+});
 // Columns, defaults, indexes and checks of chat_messages (the unique client id included); no foreign keys.
 await pool.query('create table if not exists bench_bare_chat_messages (like chat_messages including all)');
 

@@ -4,6 +4,7 @@
 // web client does: GET /api/chat-rooms/{id}/messages once its own user_joined comes back.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { fixedRate } from './chat.mjs';
 import { clockTicksPerSecond, processCpuTicks } from './process-cpu.mjs';
@@ -21,7 +22,35 @@ async function serverTicks(pids) {
   return sum;
 }
 
-async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs = 0, ...options }) {
+/**
+ * The PostgreSQL backends a side's server talks through, found by the application name its pools
+ * give their sessions (ours: teamhire-api and teamhire-jobs; the peer: bench-bare-chat).
+ */
+async function databaseBackends(database) {
+  if (!database) return [];
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select pid from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend'
+          and application_name = any($1::text[])`,
+      [database.applicationNames],
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU ticks so far of each process, by pid; one that has gone (a closed connection) is left out. */
+async function ticksOfEach(pids) {
+  const ticks = await Promise.all(pids.map((pid) => processCpuTicks(pid).catch(() => undefined)));
+  return new Map(pids.flatMap((pid, index) => (ticks[index] === undefined ? [] : [[pid, ticks[index]]])));
+}
+
+async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs = 0, database, ...options }) {
+  const backendTicksBefore = await ticksOfEach(await databaseBackends(database));
   const cpuBefore = process.cpuUsage();
   const ticksBefore = await serverTicks(pids);
   const started = performance.now();
@@ -29,6 +58,11 @@ async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs 
   const cpu = process.cpuUsage(cpuBefore);
   const elapsedMs = performance.now() - started;
   const ticks = (await serverTicks(pids)) - ticksBefore;
+  // The sessions there at the end: one opened during the step (a pool that had let its idle
+  // connections go while the other side ran) counts all its CPU; one closed during it is lost.
+  const backendTicksAfter = await ticksOfEach(await databaseBackends(database));
+  let databaseTicks = 0;
+  for (const [pid, after] of backendTicksAfter) databaseTicks += after - (backendTicksBefore.get(pid) ?? 0);
   const serverSeconds = ticks / clockTicksPerSecond();
   // Less what the idle servers spend anyway (job polling, timers), measured before the ramp.
   const messageSeconds = Math.max(0, ticks - idleTicksPerMs * elapsedMs) / clockTicksPerSecond();
@@ -46,10 +80,14 @@ async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs 
     server_cpu_percent: Math.round(((serverSeconds * 1000) / elapsedMs) * 100),
     // Steadier than the rate held on a busy machine: what one message cost the servers, all sockets included.
     server_cpu_us_per_message: Math.round((messageSeconds * 1e6) / delivery.messages),
+    // What the same messages cost PostgreSQL: the server's own backends (storing, checking), not idle-subtracted.
+    database_cpu_us_per_message: database
+      ? Math.round(((databaseTicks / clockTicksPerSecond()) * 1e6) / delivery.messages)
+      : undefined,
   };
   result.held = p99 <= P99_LIMIT_MS && delivery.lost === 0 && delivery.closed_sockets === 0;
   console.log(
-    `      ${perSecond}/s: p50 ${result.p50_ms} ms, p99 ${p99} ms, lost ${result.lost}, CPU server ${result.server_cpu_percent}% (${result.server_cpu_us_per_message} µs/message) bench ${result.bench_cpu_percent}% ${result.held ? 'held' : 'NOT held'}`,
+    `      ${perSecond}/s: p50 ${result.p50_ms} ms, p99 ${p99} ms, lost ${result.lost}, CPU server ${result.server_cpu_percent}% (${result.server_cpu_us_per_message} µs/message, database ${result.database_cpu_us_per_message ?? '-'} µs/message) bench ${result.bench_cpu_percent}% ${result.held ? 'held' : 'NOT held'}`,
   );
   // Let a server that fell behind catch up before the next step.
   await sleep(1000);
@@ -94,6 +132,7 @@ export async function chatCapacities(
     step(state.side.connection, rate, stepSeconds, {
       ...options,
       pids: state.side.pids ?? [],
+      database: state.side.database,
       idleTicksPerMs: state.idleTicksPerMs,
     });
   // CPU per message at one fixed rate, the same for every side, whatever rate each side then holds:
@@ -154,6 +193,9 @@ export async function chatCapacities(
     idle_server_cpu_percent: Math.round((state.idleTicksPerMs * 1000 * 100) / clockTicksPerSecond()),
     cpu_rate: cpuRate,
     cpu_us_per_message: state.cpuStep.server_cpu_us_per_message,
+    database_cpu_us_per_message: state.cpuSteps
+      .map((entry) => entry.database_cpu_us_per_message)
+      .sort((a, b) => a - b)[Math.floor(state.cpuSteps.length / 2)],
     cpu_steps: state.cpuSteps,
     steps: state.steps,
   }));
