@@ -629,9 +629,13 @@ const shapeName = (shape: SearchShape) =>
     .filter(Boolean)
     .join('_');
 
+/** Relevance order: a term's, or newest first without one (tier, score, created_at, id). */
+const inRelevanceOrder = (shape: SearchShape) =>
+  shape.sort === 'relevance' || (shape.sort === 'newest' && !shape.term);
+
 function searchStatement(shape: SearchShape) {
   const { sort } = shape;
-  const relevance = sort === 'relevance' || (sort === 'newest' && !shape.term);
+  const relevance = inRelevanceOrder(shape);
   const page =
     sort === 'relevance'
       ? termPage(shape)
@@ -708,9 +712,8 @@ export async function searchPublished(
   const { skip: _skip, limit: _limit, window: _window, ...criteria } = values(0, 0);
   const key = shape.teamName || shape.category ? undefined : JSON.stringify([shapeName(shape), criteria]);
   // Pages are known in relevance order only (searchStatement), each page by its bounds.
-  const relevance = shape.sort === 'relevance' || (shape.sort === 'newest' && !shape.term);
   const pageKey = (skip: number, limit: number) =>
-    key === undefined || !relevance ? undefined : JSON.stringify([key, skip, limit]);
+    key === undefined || !inRelevanceOrder(shape) ? undefined : JSON.stringify([key, skip, limit]);
   const statement = searchStatementFor(shape)(db);
   const run = async (skip: number, limit: number) => {
     const found = await statement.execute({
