@@ -56,6 +56,21 @@ describe('the plans of the search statements', () => {
     return statement!;
   }
 
+  /** EXPLAIN EXECUTE takes no bound parameters: the values as literals. */
+  function literalsOf(client: pg.Client, values: unknown[]) {
+    return values
+      .map((value) =>
+        typeof value === 'number'
+          ? String(value)
+          : client.escapeLiteral(
+              Array.isArray(value)
+                ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
+                : String(value),
+            ),
+      )
+      .join(', ');
+  }
+
   it.each([
     ['a term', { search_term: 'dashboard' }],
     ['a typo', { search_term: 'dashbord' }],
@@ -78,18 +93,7 @@ describe('the plans of the search statements', () => {
         await client.query(`prepare shown as ${text}`);
         for (const mode of ['force_custom_plan', 'force_generic_plan']) {
           await client.query(`set plan_cache_mode = ${mode}`);
-          // EXPLAIN EXECUTE takes no bound parameters: the values as literals.
-          const literals = values!
-            .map((value) =>
-              typeof value === 'number'
-                ? String(value)
-                : client.escapeLiteral(
-                    Array.isArray(value)
-                      ? `{${value.map((item) => JSON.stringify(item)).join(',')}}`
-                      : String(value),
-                  ),
-            )
-            .join(', ');
+          const literals = literalsOf(client, values!);
           const { rows: plan } = await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
             `explain (format json) execute shown(${literals})`,
           );
@@ -105,4 +109,41 @@ describe('the plans of the search statements', () => {
     expect(Number(plans!.custom_plans)).toBe(5);
     expect(Number(plans!.generic_plans)).toBe(5);
   });
+
+  it.each([
+    ['a term', { search_term: 'dashboard' }],
+    ['a term with filters', { search_term: 'mobile', max_price: 2000, max_duration: 30, tags: ['react'] }],
+    ['tags only', { tags: ['seo', 'flutter'] }],
+  ])('%s with a known page reads its rows and searches nothing (decision 0070)', async (_name, body) => {
+    await statementOf(body);
+    const { text, values } = await statementOf(body);
+    const client = new pg.Client({ connectionString: context.connectionString });
+    await client.connect();
+    try {
+      await client.query(`prepare shown as ${text}`);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+        `explain (analyze, format json) execute shown(${literalsOf(client, values!)})`,
+      );
+      const searched: string[] = [];
+      const visit = (node: PlanNode) => {
+        const source = node['Index Name'] ?? node['Function Name'];
+        if (source && source !== 'unnest' && node['Actual Loops'] > 0 && !/_pkey$|_package_idx$/.test(source))
+          searched.push(source);
+        node.Plans?.forEach(visit);
+      };
+      visit(rows[0]!['QUERY PLAN'][0].Plan);
+      // Only primary keys (the rows and their teams) and the gallery and review look-ups ran.
+      expect(searched).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
 });
+
+interface PlanNode {
+  'Index Name'?: string;
+  'Function Name'?: string;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}

@@ -198,17 +198,57 @@ function knownValues(db: DatabaseOrTransaction, key: string | undefined) {
   return { knownVersion: known?.version ?? -1, knownTotal: known?.total ?? 0 };
 }
 
+/** Keeps `value` as the latest under `key`, the oldest going first past KNOWN_TOTALS_KEPT. */
+function keepLatest<Value>(
+  memory: WeakMap<DatabaseOrTransaction, Map<string, Value>>,
+  db: DatabaseOrTransaction,
+  key: string,
+  value: Value,
+): void {
+  let values = memory.get(db);
+  if (!values) {
+    values = new Map();
+    memory.set(db, values);
+  }
+  values.delete(key);
+  values.set(key, value);
+  if (values.size > KNOWN_TOTALS_KEPT) values.delete(values.keys().next().value!);
+}
+
 function rememberTotal(db: DatabaseOrTransaction, key: string | undefined, page: PackagePage): void {
   if (key === undefined || page.version === undefined || page.total === undefined) return;
-  let totals = knownTotals.get(db);
-  if (!totals) {
-    totals = new Map();
-    knownTotals.set(db, totals);
-  }
-  totals.delete(key);
-  totals.set(key, { version: page.version, total: page.total });
-  // The oldest criteria go first.
-  if (totals.size > KNOWN_TOTALS_KEPT) totals.delete(totals.keys().next().value!);
+  keepLatest(knownTotals, db, key, { version: page.version, total: page.total });
+}
+
+/**
+ * Decision 0070: a page of a search in relevance order, as the ids in their order, with the catalogue
+ * version it was found at and its total. Which packages a page holds, and in which order, depends only
+ * on the packages (and the title words and search keys their triggers keep), like the total: while the
+ * version stands, the statement reads the known ids' rows instead of searching again. The rows
+ * themselves (and the team, reviews and gallery beside them) are always read as they are now.
+ */
+interface KnownPage {
+  version: number;
+  ids: number[];
+  total: number;
+}
+const knownPages = new WeakMap<DatabaseOrTransaction, Map<string, KnownPage>>();
+
+/** What the statement is told of the page: a version no catalogue has (-1) when nothing is known. */
+function knownPageValues(db: DatabaseOrTransaction, key: string | undefined) {
+  const known = key === undefined ? undefined : knownPages.get(db)?.get(key);
+  return { pageVersion: known?.version ?? -1, pageIds: known?.ids ?? [], pageTotal: known?.total ?? 0 };
+}
+
+function rememberPage(db: DatabaseOrTransaction, key: string | undefined, page: PackagePage): void {
+  // A page without rows carries no total (withTotal asks again): it is searched each time.
+  if (key === undefined || page.version === undefined || page.total === undefined) return;
+  if (page.items.length === 0) return;
+  keepLatest(knownPages, db, key, {
+    version: page.version,
+    ids: page.items.map((item) => item.package.id),
+    total: page.total,
+  });
 }
 
 /**
@@ -287,6 +327,9 @@ interface SearchValues {
   window: number;
   knownVersion: number;
   knownTotal: number;
+  pageVersion: number;
+  pageIds: number[];
+  pageTotal: number;
 }
 
 const placeholder = (name: keyof SearchValues) => sql.placeholder(name);
@@ -553,6 +596,23 @@ function newestPage(shape: SearchShape): SQL {
   order by p.created_at desc, p.id desc offset ${placeholder('skip')} limit ${placeholder('limit')}`;
 }
 
+/**
+ * A page in relevance order (rows id, tier, score, created_at, total) that is searched only when the
+ * catalogue changed since the caller's known page (decision 0070): both branches test the version, an
+ * init plan, so PostgreSQL runs exactly one of them (the other's one-time filter is false, and its
+ * common table expressions are never read). The known ids come back in their order: one tier, each
+ * scored below the one before. The ids' array is opaque for the same reason as the page bounds: a
+ * custom plan would see its length.
+ */
+function reusablePage(page: SQL): SQL {
+  return sql`select id, tier, score, created_at, total from (${page}) as searched
+    where ${catalogueVersion} is distinct from ${placeholder('pageVersion')}::bigint
+  union all
+  select known.id, 0, (-known.position)::real, null::timestamptz, ${placeholder('pageTotal')}::bigint
+    from unnest((select ${placeholder('pageIds')}::integer[])) with ordinality as known(id, position)
+    where ${catalogueVersion} = ${placeholder('pageVersion')}::bigint`;
+}
+
 const shapeName = (shape: SearchShape) =>
   [
     'package_search',
@@ -569,9 +629,13 @@ const shapeName = (shape: SearchShape) =>
     .filter(Boolean)
     .join('_');
 
+/** Relevance order: a term's, or newest first without one (tier, score, created_at, id). */
+const inRelevanceOrder = (shape: SearchShape) =>
+  shape.sort === 'relevance' || (shape.sort === 'newest' && !shape.term);
+
 function searchStatement(shape: SearchShape) {
   const { sort } = shape;
-  const relevance = sort === 'relevance' || (sort === 'newest' && !shape.term);
+  const relevance = inRelevanceOrder(shape);
   const page =
     sort === 'relevance'
       ? termPage(shape)
@@ -582,7 +646,10 @@ function searchStatement(shape: SearchShape) {
           : sortedRowsPage({ ...shape, sort });
   return preparedPackageQuery(shapeName(shape), (db) =>
     selectPackages(db, { total: sql<number>`page.total`, version: catalogueVersion })
-      .innerJoin(sql`(${page}) as page`, sql`page.id = ${servicePackages.id}`)
+      .innerJoin(
+        sql`(${relevance ? reusablePage(page) : page}) as page`,
+        sql`page.id = ${servicePackages.id}`,
+      )
       .orderBy(
         relevance
           ? sql`page.tier desc, page.score desc, page.created_at desc, page.id desc`
@@ -644,9 +711,21 @@ export async function searchPublished(
   // or a category are counted every time; any other total depends only on the packages.
   const { skip: _skip, limit: _limit, window: _window, ...criteria } = values(0, 0);
   const key = shape.teamName || shape.category ? undefined : JSON.stringify([shapeName(shape), criteria]);
+  // Pages are known in relevance order only (searchStatement), each page by its bounds.
+  const pageKey = (skip: number, limit: number) =>
+    key === undefined || !inRelevanceOrder(shape) ? undefined : JSON.stringify([key, skip, limit]);
   const statement = searchStatementFor(shape)(db);
-  const page = await statement.execute({ ...values(window.skip, window.limit), ...knownValues(db, key) });
-  const answer = await withTotal(page, () => statement.execute({ ...values(0, 1), ...knownValues(db, key) }));
+  const run = async (skip: number, limit: number) => {
+    const found = await statement.execute({
+      ...values(skip, limit),
+      ...knownValues(db, key),
+      ...knownPageValues(db, pageKey(skip, limit)),
+    });
+    rememberPage(db, pageKey(skip, limit), found);
+    return found;
+  };
+  const page = await run(window.skip, window.limit);
+  const answer = await withTotal(page, () => run(0, 1));
   rememberTotal(db, key, answer);
   return { items: answer.items, total: answer.total ?? 0 };
 }

@@ -815,6 +815,42 @@ describe('service packages', () => {
       expect((await search({ tags: ['zeppelin'] })).total).toBe(3);
     });
 
+    it('reuses the page of a search only while the catalogue stands, its rows read as they are now (decision 0070)', async () => {
+      const older = await createPublished({ title: 'Wombat burrow planner', tags: 'wombat', price: 100 });
+      const newer = await createPublished({ title: 'Wombat feeding rota', tags: 'wombat', price: 200 });
+      const filtered = { search_term: 'wombat', tags: ['wombat'], max_price: 300, max_duration: 30 };
+      expect(ids(await search(filtered))).toEqual([newer.id, older.id]);
+      expect(ids(await search({ search_term: 'wombat' }))).toEqual([newer.id, older.id]);
+
+      // A change made with the triggers off gives the catalogue no new version: the known pages stand
+      // (a search would leave out the package now above the price limit, and rank it last by its
+      // keys), and their rows are read as they are now.
+      const client = await context.database.pool.connect();
+      try {
+        await client.query('set session_replication_role = replica');
+        await client.query('update service_packages set price_cents = 99900 where id = $1', [newer.id]);
+        await client.query(
+          `update service_package_search_keys set rank = 0 where package_id = $1 and kind = 'lexeme'`,
+          [newer.id],
+        );
+      } finally {
+        await client.query('reset session_replication_role');
+        client.release();
+      }
+      const reused = await search(filtered);
+      expect(ids(reused)).toEqual([newer.id, older.id]);
+      expect(reused.total).toBe(2);
+      expect(reused.items[0]!.price).toBe(999);
+      expect(ids(await search({ search_term: 'wombat' }))).toEqual([newer.id, older.id]);
+
+      // Any change to the packages: searched again.
+      await createPublished({ title: 'Kiosk signage', tags: 'kiosk' });
+      const searched = await search(filtered);
+      expect(ids(searched)).toEqual([older.id]);
+      expect(searched.total).toBe(1);
+      expect(ids(await search({ search_term: 'wombat' }))).toEqual([older.id, newer.id]);
+    });
+
     it('never hands out again a catalogue version that a rolled-back change saw', async () => {
       const item = await createPublished();
       const client = await context.database.pool.connect();
