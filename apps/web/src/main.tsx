@@ -14,10 +14,26 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * The chunks of a pre-rendered page's route (React DOM, the router, the shell, the page), listed by the
+ * build in #root's data-route-chunks: requested all at once, in parallel, when the app starts, that is
+ * once the page has been painted (see page-html.ts). The imports below then find them arriving.
+ */
+function requestRouteChunks(list: string | undefined): void {
+  for (const path of list?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = path;
+    document.head.append(link);
+  }
+}
+
 let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  requestRouteChunks(container!.dataset.routeChunks);
   // The app's largest parts one after the other, each run in a task of its own: shorter tasks keep a
   // slow phone responsive while the app starts.
   void import('react-dom/client')

@@ -2,7 +2,12 @@
 export interface PageParts {
   /** React's HTML of the page; a leading <title> (React puts the page's own title first) goes to the head. */
   markup: string;
-  /** Paths of the JavaScript chunks of the page's route, fetched at once (modulepreload). */
+  /**
+   * Paths of the entry's chunk and of the chunks it imports statically: what must run to notice the
+   * first paint (main.tsx), fetched with the HTML.
+   */
+  entryScripts: readonly string[];
+  /** Paths of the JavaScript chunks of the page's route, which main.tsx requests once the page is painted. */
   scripts: readonly string[];
   /** The stylesheets the template links to, by served path, with their content. */
   stylesheets: ReadonlyMap<string, string>;
@@ -13,22 +18,33 @@ const LEADING_TITLE = /^<title>[^<]*<\/title>/;
 const TEMPLATE_TITLE = /<title>[^<]*<\/title>/;
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script type="module"/g;
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g;
+const ATTRIBUTE_SAFE_PATH = /^\/[\w./-]+$/;
 
 /**
  * The built index.html with a page's HTML in #root (marked data-prerendered, for main.tsx), the page's
- * title, its stylesheets inline and its route's chunks preloaded.
+ * title, its stylesheets inline, and the chunks of the app and of its route listed in #root's
+ * data-route-chunks.
  *
  * - The styles are inline because a pre-rendered page can be painted as soon as its HTML is here,
  *   and a stylesheet link would make that paint wait for one more round trip.
- * - The scripts are fetched at low priority: the page is already on screen without them, so they should
- *   not compete with what the first paint needs.
+ * - The entry and what it imports are fetched at low priority: the page is already on screen without
+ *   them, so they should not compete with what the first paint needs.
+ * - The other chunks (React DOM, the router and the shell, which the template preloads for the app
+ *   drawn by the browser, and the route's code: about 200 KB on the browse page) are not asked for by
+ *   the HTML: main.tsx requests them all at once when the page has been
+ *   painted, since the app does not run before then anyway. Requested with the HTML, they would share a
+ *   phone's connection with the document while it is still arriving.
  */
-export function prerenderedPageHtml(template: string, { markup, scripts, stylesheets }: PageParts): string {
+export function prerenderedPageHtml(
+  template: string,
+  { markup, entryScripts, scripts, stylesheets }: PageParts,
+): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`the template has no ${EMPTY_ROOT}`);
   const title = LEADING_TITLE.exec(markup)?.[0];
   const body = title ? markup.slice(title.length) : markup;
 
+  const afterPaint: string[] = [];
   let html = template
     .replace(STYLESHEET_LINK, (_link, href: string) => {
       const css = stylesheets.get(href);
@@ -37,13 +53,19 @@ export function prerenderedPageHtml(template: string, { markup, scripts, stylesh
       return `<style>${css}</style>`;
     })
     .replace(MODULE_SCRIPT, '<script type="module" fetchpriority="low"')
-    .replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+    .replace(MODULE_PRELOAD, (link, href: string) => {
+      if (entryScripts.includes(href))
+        return link.replace('<link rel="modulepreload"', '$& fetchpriority="low"');
+      afterPaint.push(href);
+      return '';
+    });
   if (title) html = html.replace(TEMPLATE_TITLE, () => title);
-  const preloads = scripts
-    .filter((path) => !html.includes(`"${path}"`))
-    .map((path) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${path}">`)
-    .join('');
-  return html
-    .replace('</head>', () => `${preloads}</head>`)
-    .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered>${body}</div>`);
+  for (const path of scripts) {
+    if (!html.includes(`"${path}"`) && !afterPaint.includes(path)) afterPaint.push(path);
+  }
+  for (const path of afterPaint) {
+    if (!ATTRIBUTE_SAFE_PATH.test(path)) throw new Error(`${path} cannot be listed in an attribute`);
+  }
+  const chunkList = afterPaint.length > 0 ? ` data-route-chunks="${afterPaint.join(' ')}"` : '';
+  return html.replace(EMPTY_ROOT, () => `<div id="root" data-prerendered${chunkList}>${body}</div>`);
 }

@@ -10,6 +10,18 @@ export interface PrerenderedPage {
   url: string;
   /** Paths served with this page (a regular expression). */
   pattern: string;
+  /**
+   * Served only for an address without a query string. A page whose content follows the query (the
+   * browse criteria in its fields) is rendered for the plain address; an address with a query gets
+   * index.html, and the app draws it as before.
+   */
+  withoutQuery?: boolean;
+  /**
+   * The route needs a sign-in. Its HTML is drawn without a session, as for every pre-rendered page,
+   * so it must show nothing personal; ProtectedRoute lets hydration take it over and sends a visitor to
+   * the login page in the render right after.
+   */
+  signInRequired?: boolean;
   /** The page's lazy route module, whose chunks the HTML asks for at once (modulepreload). */
   routeModule: string;
   /**
@@ -46,5 +58,15 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     routeModule: 'src/app/team-page.tsx',
     // The same address as getTeamProfile.
     earlyRequests: (path) => [`/api/teams/${path.slice('/teams/'.length)}/profile`],
+  },
+  {
+    // The heading, the description, the search and the filters, as they look while the first page
+    // of results loads. The criteria live in the query string, which the build cannot know.
+    name: 'browse',
+    url: '/services/browse',
+    pattern: '^/services/browse$',
+    withoutQuery: true,
+    signInRequired: true,
+    routeModule: 'src/features/packages/browse-packages-page.tsx',
   },
 ];
