@@ -39,11 +39,12 @@ function markupOf(url: string): string {
  * Puts the pre-rendered HTML of `url` in the document and hydrates it as main.tsx does, the data never
  * arriving; `problems` gathers what React reports (a difference between the HTML and the first render).
  */
-async function hydrate(url: string) {
+async function hydrate(url: string, beforeHydration?: (container: HTMLElement) => void) {
   const markup = markupOf(url);
   const container = document.createElement('div');
   container.innerHTML = markup;
   document.body.append(container);
+  beforeHydration?.(container);
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   await whenRouterReady(router);
   const problems: unknown[] = [];
@@ -119,6 +120,29 @@ describe.each(PRERENDERED_PAGES.filter((page) => page.signInRequired))(
         // The header turns into the signed-in one right after; the page itself stays as drawn.
         expect(mainOf(container.innerHTML)).toBe(mainOf(markup));
         expect(requests.length).toBeGreaterThan(0);
+      } finally {
+        router.dispose();
+      }
+    });
+
+    it('keeps and searches for what was typed before the app took the page over', async () => {
+      signIn();
+      const requests = stubFetch(() => new Promise<Response>(() => undefined));
+      const { container, router, problems } = await hydrate(url, (page) => {
+        const search = page.querySelector<HTMLInputElement>('input[name="search_term"]');
+        search!.value = 'logo';
+      });
+      try {
+        expect(problems).toEqual([]);
+        await waitFor(
+          () =>
+            expect(
+              requests.some((request) => JSON.stringify(request.body) === '{"search_term":"logo"}'),
+            ).toBe(true),
+          { timeout: 3000 },
+        );
+        expect(router.state.location.search).toBe('?q=logo');
+        expect(container.querySelector<HTMLInputElement>('input[name="search_term"]')?.value).toBe('logo');
       } finally {
         router.dispose();
       }
