@@ -46,6 +46,7 @@ for (const page of PRERENDERED_PAGES) {
     markup: await renderPage(page.url),
     entryScripts,
     scripts: [...chunkPaths(page.routeModule)],
+    chunksAfterPaint: page.chunksAfterPaint === true,
     stylesheets,
   });
   const file = `prerendered/${page.name}.html`;

@@ -15,11 +15,16 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
-function render(markup = '<main>Hello</main>', scripts = ['/assets/shell-1.js', '/assets/page-1.js']) {
+function render(
+  markup = '<main>Hello</main>',
+  scripts = ['/assets/shell-1.js', '/assets/page-1.js'],
+  chunksAfterPaint = true,
+) {
   return prerenderedPageHtml(TEMPLATE, {
     markup,
     entryScripts: ['/assets/index-1.js', '/assets/runtime-1.js'],
     scripts,
+    chunksAfterPaint,
     stylesheets: new Map([['/assets/index-1.css', 'main{color:red}']]),
   });
 }
@@ -30,6 +35,7 @@ describe('a pre-rendered page', () => {
       markup: '<main>Hello</main>',
       entryScripts: ['/assets/index-1.js', '/assets/runtime-1.js'],
       scripts: [],
+      chunksAfterPaint: true,
       stylesheets: new Map([['/assets/index-1.css', 'main{color:red}']]),
     });
     expect(html).toContain('<div id="root" data-prerendered><main>Hello</main></div>');
@@ -70,6 +76,19 @@ describe('a pre-rendered page', () => {
     expect(html).not.toMatch(/<link[^>]*(shell|page)-1\.js/);
   });
 
+  it("fetches the app's and the route's chunks with the HTML, each once, for a page whose content the app draws", () => {
+    const html = render('<main>Hello</main>', ['/assets/shell-1.js', '/assets/page-1.js'], false);
+    expect(html.match(/shell-1\.js/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shell-1.js">',
+    );
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/page-1.js">',
+    );
+    expect(html.indexOf('page-1.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root" data-prerendered><main>Hello</main></div>');
+  });
+
   it('refuses a chunk path that does not fit in an attribute', () => {
     expect(() => render('<main>Hello</main>', ['/assets/a b".js'])).toThrow(/cannot be listed/);
   });
@@ -86,17 +105,25 @@ describe('a pre-rendered page', () => {
         markup: '',
         entryScripts: [],
         scripts: [],
+        chunksAfterPaint: true,
         stylesheets: new Map(),
       }),
     ).toThrow(/no <div id="root"><\/div>/);
     expect(() =>
-      prerenderedPageHtml(TEMPLATE, { markup: '', entryScripts: [], scripts: [], stylesheets: new Map() }),
+      prerenderedPageHtml(TEMPLATE, {
+        markup: '',
+        entryScripts: [],
+        scripts: [],
+        chunksAfterPaint: true,
+        stylesheets: new Map(),
+      }),
     ).toThrow(/no content for the stylesheet/);
     expect(() =>
       prerenderedPageHtml(TEMPLATE, {
         markup: '',
         entryScripts: [],
         scripts: [],
+        chunksAfterPaint: true,
         stylesheets: new Map([['/assets/index-1.css', 'a{}</style><script>x</script>']]),
       }),
     ).toThrow(/cannot be inlined/);

@@ -7,8 +7,10 @@ export interface PageParts {
    * first paint (main.tsx), fetched with the HTML.
    */
   entryScripts: readonly string[];
-  /** Paths of the JavaScript chunks of the page's route, which main.tsx requests once the page is painted. */
+  /** Paths of the JavaScript chunks of the page's route. */
   scripts: readonly string[];
+  /** Whether the chunks beyond the entry's are requested after the first paint, or with the HTML. */
+  chunksAfterPaint: boolean;
   /** The stylesheets the template links to, by served path, with their content. */
   stylesheets: ReadonlyMap<string, string>;
 }
@@ -23,22 +25,23 @@ const ATTRIBUTE_SAFE_PATH = /^\/[\w./-]+$/;
 
 /**
  * The built index.html with a page's HTML in #root (marked data-prerendered, for main.tsx), the page's
- * title, its stylesheets inline, and the chunks of the app and of its route listed in #root's
- * data-route-chunks.
+ * title, its stylesheets inline, and the chunks of the app and of its route either listed in #root's
+ * data-route-chunks (`chunksAfterPaint`) or preloaded with the HTML.
  *
  * - The styles are inline because a pre-rendered page can be painted as soon as its HTML is here,
  *   and a stylesheet link would make that paint wait for one more round trip.
- * - The entry and what it imports are fetched at low priority: the page is already on screen without
+ * - The scripts the HTML asks for are fetched at low priority: the page is already on screen without
  *   them, so they should not compete with what the first paint needs.
- * - The other chunks (React DOM, the router and the shell, which the template preloads for the app
- *   drawn by the browser, and the route's code: about 200 KB on the browse page) are not asked for by
- *   the HTML: main.tsx requests them all at once when the page has been
- *   painted, since the app does not run before then anyway. Requested with the HTML, they would share a
- *   phone's connection with the document while it is still arriving.
+ * - With `chunksAfterPaint` (a page whose largest content is in the HTML) the HTML asks only for the
+ *   entry and what it imports. The other chunks (React DOM, the router and the shell, which the
+ *   template preloads for the app drawn by the browser, and the route's code: about 200 KB on the
+ *   browse page) are requested by main.tsx once the page has been painted, since the app does not run
+ *   before then anyway: requested with the HTML, they would share a phone's connection with the
+ *   document while it is still arriving.
  */
 export function prerenderedPageHtml(
   template: string,
-  { markup, entryScripts, scripts, stylesheets }: PageParts,
+  { markup, entryScripts, scripts, chunksAfterPaint, stylesheets }: PageParts,
 ): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`the template has no ${EMPTY_ROOT}`);
   const title = LEADING_TITLE.exec(markup)?.[0];
@@ -54,14 +57,21 @@ export function prerenderedPageHtml(
     })
     .replace(MODULE_SCRIPT, '<script type="module" fetchpriority="low"')
     .replace(MODULE_PRELOAD, (link, href: string) => {
-      if (entryScripts.includes(href))
+      if (!chunksAfterPaint || entryScripts.includes(href)) {
         return link.replace('<link rel="modulepreload"', '$& fetchpriority="low"');
+      }
       afterPaint.push(href);
       return '';
     });
   if (title) html = html.replace(TEMPLATE_TITLE, () => title);
-  for (const path of scripts) {
-    if (!html.includes(`"${path}"`) && !afterPaint.includes(path)) afterPaint.push(path);
+  const others = scripts.filter((path) => !html.includes(`"${path}"`) && !afterPaint.includes(path));
+  if (chunksAfterPaint) {
+    afterPaint.push(...others);
+  } else {
+    const preloads = others
+      .map((path) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${path}">`)
+      .join('');
+    html = html.replace('</head>', () => `${preloads}</head>`);
   }
   for (const path of afterPaint) {
     if (!ATTRIBUTE_SAFE_PATH.test(path)) throw new Error(`${path} cannot be listed in an attribute`);

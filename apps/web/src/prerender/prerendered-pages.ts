@@ -22,8 +22,14 @@ export interface PrerenderedPage {
    * the login page in the render right after.
    */
   signInRequired?: boolean;
-  /** The page's lazy route module, whose chunks the HTML asks for at once (modulepreload). */
+  /** The page's lazy route module, whose chunks are fetched with the HTML or after the first paint. */
   routeModule: string;
+  /**
+   * The page's largest content is in its HTML: the app's and the route's chunks are requested once the
+   * page is painted (page-html.ts). A page whose main content the app draws from its data (a package,
+   * a team) asks for them with the HTML instead, so that the app arrives as early as it can.
+   */
+  chunksAfterPaint?: boolean;
   /**
    * API addresses the page's first view needs, for a path the pattern matched: main.tsx starts them
    * as it runs, so the answers are here when the app has arrived to ask (lib/early-requests.ts).
@@ -37,6 +43,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     url: '/',
     pattern: '^/$',
     routeModule: 'src/app/landing-page.tsx',
+    chunksAfterPaint: true,
   },
   {
     // The package is not known at build time: the page is rendered as it looks while its data loads.
@@ -68,5 +75,6 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     withoutQuery: true,
     signInRequired: true,
     routeModule: 'src/features/packages/browse-packages-page.tsx',
+    chunksAfterPaint: true,
   },
 ];
