@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { withDatabase } from './support/database';
-import { createAccount, createTeam, RUN, serious, signInToDashboard } from './support/marketplace';
+import { createAccount, createTeam, PASSWORD, RUN, serious, signInToDashboard } from './support/marketplace';
 
 /**
  * Browse services (issue 18): the order and the category change the results, the URL holds the whole
@@ -169,4 +169,48 @@ test('390×844: the first result is on the first screen; the filters open in a s
   await page.goBack({ waitUntil: 'commit' });
   await expectTitles(page, cheapestFirst.slice(1));
   await expectCleanPage(page);
+});
+
+test('the plain address: drawn ahead of time, taken over by the app, searched at once; a visitor signs in first', async ({
+  browser,
+}) => {
+  const page = await signedInAt(browser, { width: 390, height: 844 });
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const response = await page.goto('/services/browse');
+  // The heading, the description and the search are in the HTML itself, before any script has run.
+  const html = (await response?.text()) ?? '';
+  expect(html).toContain('data-prerendered');
+  expect(html).toContain('Browse Services</h1>');
+  // Typed at once, whether or not the app has taken the page over yet: the search runs all the same.
+  await page.getByRole('searchbox', { name: 'Search services' }).fill(`Premium landing rebuild ${RUN}`);
+  await expect(page).toHaveURL(/[?&]q=Premium/);
+  await expectTitles(page, [PACKAGES[2].title]);
+  await expect(page.getByRole('searchbox', { name: 'Search services' })).toHaveValue(
+    `Premium landing rebuild ${RUN}`,
+  );
+  // The signed-in header replaced the visitor's.
+  await expect(page.getByRole('button', { name: /^Account menu/ })).toBeVisible();
+  await expectCleanPage(page);
+  expect(problems).toEqual([]);
+
+  // With criteria the address gets the app's usual page, which draws them.
+  const withCriteria = await page.goto(`/services/browse?tags=${TAG}`);
+  expect((await withCriteria?.text()) ?? '').not.toContain('data-prerendered');
+  await expectTitles(page, cheapestFirst);
+
+  // A visitor sees the login page, and the browse page after signing in.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  contexts.push(context);
+  const visitor = await context.newPage();
+  await visitor.goto('/services/browse');
+  await expect(visitor).toHaveURL(/\/login$/);
+  await visitor.getByLabel('Email or Username', { exact: true }).fill(buyer.username);
+  await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await visitor.getByRole('button', { name: 'Sign In' }).click();
+  await expect(visitor).toHaveURL(/\/services\/browse$/);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Browse Services' })).toBeVisible();
 });

@@ -38,16 +38,20 @@ for (const [, href] of template.matchAll(/<link rel="stylesheet"[^>]*href="([^"]
 }
 
 await mkdir(join(dist, 'prerendered'), { recursive: true });
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entryScripts = [...chunkPaths(entryKey)];
 const pages = [];
 for (const page of PRERENDERED_PAGES) {
   const html = prerenderedPageHtml(template, {
     markup: await renderPage(page.url),
+    entryScripts,
     scripts: [...chunkPaths(page.routeModule)],
+    chunksAfterPaint: page.chunksAfterPaint === true,
     stylesheets,
   });
   const file = `prerendered/${page.name}.html`;
   await writeFile(join(dist, file), html);
-  pages.push({ pattern: page.pattern, file });
+  pages.push({ pattern: page.pattern, file, ...(page.withoutQuery ? { withoutQuery: true } : {}) });
 }
 await writeFile(join(dist, 'prerendered/pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
 console.log(`pre-rendered ${pages.length} pages in ${join(dist, 'prerendered')}`);

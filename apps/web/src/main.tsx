@@ -14,10 +14,36 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/**
+ * The chunks of a pre-rendered page's route (React DOM, the router, the shell, the page), listed by the
+ * build in #root's data-route-chunks: requested when the app starts, that is once the page has been
+ * painted (see page-html.ts), so that the imports below find them arriving. Each link the document
+ * takes costs the main thread a little, so they are added a few at a time, in tasks of their own: no
+ * single task then keeps a slow phone from answering.
+ */
+const CHUNKS_PER_TASK = 4;
+
+async function requestRouteChunks(list: string | undefined): Promise<void> {
+  const paths = list?.split(' ').filter(Boolean) ?? [];
+  for (let first = 0; first < paths.length; first += CHUNKS_PER_TASK) {
+    if (first > 0) await nextTask();
+    document.head.append(
+      ...paths.slice(first, first + CHUNKS_PER_TASK).map((path) => {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = path;
+        return link;
+      }),
+    );
+  }
+}
+
 let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  void requestRouteChunks(container!.dataset.routeChunks);
   // The app's largest parts one after the other, each run in a task of its own: shorter tasks keep a
   // slow phone responsive while the app starts.
   void import('react-dom/client')

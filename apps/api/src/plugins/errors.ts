@@ -100,7 +100,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     const path = query === -1 ? request.url : request.url.slice(0, query);
     if (options.spaFallback && isClientRoute(request.method, path)) {
       reply.header('cache-control', 'no-cache');
-      return reply.sendFile(request.server.webPageFor(path));
+      return reply.sendFile(
+        request.server.webPageFor(path, query === -1 ? '' : request.url.slice(query + 1)),
+      );
     }
     return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` } satisfies ErrorResponse);
   });

@@ -11,9 +11,12 @@ const INDEX =
 const LANDING = `<!doctype html><html><head><style>h1{color:red}</style></head><body><div id="root" data-prerendered><h1>${'Powering Teams '.repeat(100)}</h1></div></body></html>`;
 const PACKAGE =
   '<!doctype html><html><head></head><body><div id="root" data-prerendered><p>Loading service package...</p></div></body></html>';
+const BROWSE =
+  '<!doctype html><html><head></head><body><div id="root" data-prerendered><h1>Browse Services</h1></div></body></html>';
 const PAGES = [
   { pattern: '^/$', file: 'prerendered/landing.html' },
   { pattern: '^/service-package/[1-9][0-9]{0,15}$', file: 'prerendered/service-package.html' },
+  { pattern: '^/services/browse$', file: 'prerendered/browse.html', withoutQuery: true },
 ];
 
 async function webBuild(pages: unknown): Promise<string> {
@@ -23,6 +26,7 @@ async function webBuild(pages: unknown): Promise<string> {
   await writeFile(join(distDir, 'prerendered/landing.html'), LANDING);
   await writeFile(join(distDir, 'prerendered/landing.html.br'), brotliCompressSync(LANDING));
   await writeFile(join(distDir, 'prerendered/service-package.html'), PACKAGE);
+  await writeFile(join(distDir, 'prerendered/browse.html'), BROWSE);
   await writeFile(
     join(distDir, 'prerendered/pages.json'),
     typeof pages === 'string' ? pages : JSON.stringify(pages),
@@ -31,7 +35,11 @@ async function webBuild(pages: unknown): Promise<string> {
 }
 
 describe('choosing the HTML of a client route', () => {
-  const pages = PAGES.map((page) => ({ pattern: new RegExp(page.pattern), file: page.file }));
+  const pages = PAGES.map((page) => ({
+    pattern: new RegExp(page.pattern),
+    file: page.file,
+    withoutQuery: page.withoutQuery === true,
+  }));
 
   it('takes the first pre-rendered page whose pattern matches, else index.html', () => {
     expect(pageForPath(pages, '/')).toBe('prerendered/landing.html');
@@ -46,6 +54,13 @@ describe('choosing the HTML of a client route', () => {
       expect(pageForPath(pages, path), path).toBe('index.html');
     }
     expect(pageForPath([], '/')).toBe('index.html');
+  });
+
+  it('takes a page rendered for the plain address only when there is no query string', () => {
+    expect(pageForPath(pages, '/services/browse')).toBe('prerendered/browse.html');
+    expect(pageForPath(pages, '/services/browse', '')).toBe('prerendered/browse.html');
+    expect(pageForPath(pages, '/services/browse', 'q=logo')).toBe('index.html');
+    expect(pageForPath(pages, '/service-package/42', 'from=search')).toBe('prerendered/service-package.html');
   });
 });
 
@@ -83,6 +98,19 @@ describe('the pre-rendered pages of the web build', () => {
     }
   });
 
+  it('answers the browse page with its HTML without criteria, and with index.html with criteria', async () => {
+    for (const url of ['/services/browse', '/services/browse?']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(BROWSE);
+    }
+    for (const url of ['/services/browse?q=logo', '/services/browse?category=3&page=2']) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+
   it('answers every other client route with index.html', async () => {
     for (const url of ['/teams', '/service-package/abc', '/service-package/1/edit', '/login?next=/']) {
       const response = await context.app.inject({ method: 'GET', url });
@@ -106,6 +134,10 @@ describe('a web build whose list of pre-rendered pages is unusable', () => {
     ['not a list', { pattern: '^/$' }],
     ['a file outside the build', [{ pattern: '^/$', file: '../secret.html' }]],
     ['a file that is missing', [{ pattern: '^/$', file: 'prerendered/gone.html' }]],
+    [
+      'a query rule that is not true or false',
+      [{ pattern: '^/$', file: 'prerendered/landing.html', withoutQuery: 'yes' }],
+    ],
   ] as const) {
     it(`serves index.html everywhere when the list is ${label}`, async () => {
       const distDir = await webBuild(pages);

@@ -11,12 +11,14 @@ const PRERENDERED_PAGES_FILE = 'prerendered/pages.json';
 interface PrerenderedPage {
   pattern: RegExp;
   file: string;
+  /** Served only for an address without a query string (the page's content follows the query). */
+  withoutQuery: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The HTML file (relative to the web build) that answers a client route's path. */
-    webPageFor(path: string): string;
+    /** The HTML file (relative to the web build) that answers a client route's path and query string. */
+    webPageFor(path: string, query?: string): string;
   }
 }
 
@@ -39,12 +41,21 @@ export async function readPrerenderedPages(
     if (!Array.isArray(listed)) throw new Error('not a list');
     const pages: PrerenderedPage[] = [];
     for (const entry of listed as unknown[]) {
-      const { pattern, file } = (entry ?? {}) as { pattern?: unknown; file?: unknown };
-      if (typeof pattern !== 'string' || typeof file !== 'string' || file.includes('..')) {
+      const { pattern, file, withoutQuery } = (entry ?? {}) as {
+        pattern?: unknown;
+        file?: unknown;
+        withoutQuery?: unknown;
+      };
+      if (
+        typeof pattern !== 'string' ||
+        typeof file !== 'string' ||
+        file.includes('..') ||
+        (withoutQuery !== undefined && typeof withoutQuery !== 'boolean')
+      ) {
         throw new Error(`bad entry ${JSON.stringify(entry)}`);
       }
       await access(join(distDir, file));
-      pages.push({ pattern: new RegExp(pattern), file });
+      pages.push({ pattern: new RegExp(pattern), file, withoutQuery: withoutQuery === true });
     }
     return pages;
   } catch (error) {
@@ -53,9 +64,14 @@ export async function readPrerenderedPages(
   }
 }
 
-/** The first pre-rendered page whose pattern matches the path, else index.html. */
-export function pageForPath(pages: readonly PrerenderedPage[], path: string): string {
-  return pages.find((page) => page.pattern.test(path))?.file ?? INDEX_FILE;
+/**
+ * The first pre-rendered page whose pattern matches the path (and that may be served with the query
+ * string, if there is one: `query` is what follows the `?`), else index.html.
+ */
+export function pageForPath(pages: readonly PrerenderedPage[], path: string, query = ''): string {
+  return (
+    pages.find((page) => page.pattern.test(path) && (query === '' || !page.withoutQuery))?.file ?? INDEX_FILE
+  );
 }
 
 /**
@@ -75,7 +91,7 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     return false;
   }
   const pages = await readPrerenderedPages(app, distDir);
-  app.decorate('webPageFor', (path: string) => pageForPath(pages, path));
+  app.decorate('webPageFor', (path: string, query?: string) => pageForPath(pages, path, query));
   await app.register(fastifyStatic, {
     root: distDir,
     preCompressed: true,

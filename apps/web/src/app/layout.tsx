@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { HydrationBoundary } from '../components/ui/hydration-boundary';
 import { HealthBanner } from '../features/health/components/health-banner';
@@ -44,9 +45,28 @@ function isFullHeightPage(pathname: string): boolean {
   return /^\/(team-)?chat\/[^/]+\/?$/.test(pathname);
 }
 
+/**
+ * The navigation bar, unless the page brings its own header. It reads the session here, not in Layout:
+ * on a pre-rendered page (drawn for a visitor) a stored session changes it right after React has taken
+ * the page's frame over, and a Layout drawn again then would hand new children to the parts React has
+ * not taken over yet, which React would then take over all at once, in one long task. The element is
+ * kept while nothing it depends on changes, so the bar's own part is taken over in its turn too.
+ */
+function NavigationArea({ pathname }: { pathname: string }) {
+  const hidden = hidesNavigationBar(pathname, useSignedIn());
+  return useMemo(
+    () =>
+      hidden ? null : (
+        <HydrationBoundary>
+          <NavigationBar />
+        </HydrationBoundary>
+      ),
+    [hidden],
+  );
+}
+
 export function Layout() {
   const { pathname } = useLocation();
-  const signedIn = useSignedIn();
   const fullHeight = isFullHeightPage(pathname);
   return (
     <ContactTeamProvider>
@@ -55,11 +75,7 @@ export function Layout() {
         <NavigationProgress />
         <div className="sticky top-0 z-40 shrink-0">
           <HealthBanner />
-          {hidesNavigationBar(pathname, signedIn) ? null : (
-            <HydrationBoundary>
-              <NavigationBar />
-            </HydrationBoundary>
-          )}
+          <NavigationArea pathname={pathname} />
         </div>
         <main
           id={MAIN_CONTENT_ID}

@@ -4,14 +4,22 @@ import { useCurrentUser } from '../lib/queries/get-current-user';
 import { returnPath, type ReturnState } from '../lib/return-path';
 import { hasAnyRole } from '../lib/roles';
 import { getSessionEndReason } from '../lib/auth-tokens';
+import { useHydrating } from '../lib/use-hydrating';
 import { useSignedIn } from '../lib/use-signed-in';
 import { PageLoading } from './page-loading';
 
-/** Visitors go to /login, which brings them back here after signing in. */
+/**
+ * Visitors go to /login, which brings them back here after signing in.
+ *
+ * A pre-rendered page behind this guard (the browse page) was drawn without a session, as React reads
+ * the session while it takes that HTML over: the page is let through then, so that the HTML is taken
+ * over as it is, and the render right after, with the stored session, decides.
+ */
 export function ProtectedRoute() {
   const signedIn = useSignedIn();
+  const hydrating = useHydrating();
   const { pathname, search, hash } = useLocation();
-  if (!signedIn) {
+  if (!signedIn && !hydrating) {
     // After signing out there is no way back to this page: the next person to sign in on this
     // browser must not land where the previous one was.
     if (getSessionEndReason() === 'signed-out') return <Navigate to="/login" replace />;

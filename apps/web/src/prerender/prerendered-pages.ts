@@ -10,8 +10,26 @@ export interface PrerenderedPage {
   url: string;
   /** Paths served with this page (a regular expression). */
   pattern: string;
-  /** The page's lazy route module, whose chunks the HTML asks for at once (modulepreload). */
+  /**
+   * Served only for an address without a query string. A page whose content follows the query (the
+   * browse criteria in its fields) is rendered for the plain address; an address with a query gets
+   * index.html, and the app draws it as before.
+   */
+  withoutQuery?: boolean;
+  /**
+   * The route needs a sign-in. Its HTML is drawn without a session, as for every pre-rendered page,
+   * so it must show nothing personal; ProtectedRoute lets hydration take it over and sends a visitor to
+   * the login page in the render right after.
+   */
+  signInRequired?: boolean;
+  /** The page's lazy route module, whose chunks are fetched with the HTML or after the first paint. */
   routeModule: string;
+  /**
+   * The page's largest content is in its HTML: the app's and the route's chunks are requested once the
+   * page is painted (page-html.ts). A page whose main content the app draws from its data (a package,
+   * a team) asks for them with the HTML instead, so that the app arrives as early as it can.
+   */
+  chunksAfterPaint?: boolean;
   /**
    * API addresses the page's first view needs, for a path the pattern matched: main.tsx starts them
    * as it runs, so the answers are here when the app has arrived to ask (lib/early-requests.ts).
@@ -25,6 +43,7 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     url: '/',
     pattern: '^/$',
     routeModule: 'src/app/landing-page.tsx',
+    chunksAfterPaint: true,
   },
   {
     // The package is not known at build time: the page is rendered as it looks while its data loads.
@@ -46,5 +65,16 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
     routeModule: 'src/app/team-page.tsx',
     // The same address as getTeamProfile.
     earlyRequests: (path) => [`/api/teams/${path.slice('/teams/'.length)}/profile`],
+  },
+  {
+    // The heading, the description, the search and the filters, as they look while the first page
+    // of results loads. The criteria live in the query string, which the build cannot know.
+    name: 'browse',
+    url: '/services/browse',
+    pattern: '^/services/browse$',
+    withoutQuery: true,
+    signInRequired: true,
+    routeModule: 'src/features/packages/browse-packages-page.tsx',
+    chunksAfterPaint: true,
   },
 ];

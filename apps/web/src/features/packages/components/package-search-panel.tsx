@@ -7,7 +7,16 @@ import {
   type ServicePackage,
 } from '@teamhire/shared';
 import { ChevronLeft, ChevronRight, LoaderCircle, Search, SlidersHorizontal } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useId, useState, type ChangeEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -119,9 +128,27 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
     void loadPackageCard();
   }, []);
 
+  // The browse page is pre-rendered: a person may type into its fields before the app has taken the
+  // page over. React keeps that text in the field but does not report it, so it is read here, once,
+  // and searched for like any typing (without this, the next render would empty the field).
+  const searchBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const typed: Partial<SearchInputs> = {};
+    for (const element of searchBox.current?.querySelectorAll('input[name]') ?? []) {
+      const { name, value } = element as HTMLInputElement;
+      if (name in inputs && value !== inputs[name as keyof SearchInputs]) {
+        typed[name as keyof SearchInputs] = value;
+      }
+    }
+    if (Object.keys(typed).length > 0) setInputs({ ...inputs, ...typed });
+    // Only what was typed before the first render of the app counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   return (
     <div className="flex flex-col gap-6">
       <div
+        ref={searchBox}
         role="search"
         aria-label="Search services"
         className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
@@ -134,6 +161,7 @@ export function PackageSearchPanel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
               placeholder="Try 'landing page' or 'mobile app'"
               startIcon={<Search aria-hidden="true" className="size-4" />}
               value={inputs.search_term}
+              name="search_term"
               onChange={change('search_term')}
             />
           </div>
@@ -296,6 +324,7 @@ function FilterFields({ inputs, change, chooseCategory, priceRangeInvalid }: Fil
           label="Tags"
           hint="Comma-separated; any of them"
           value={inputs.tags}
+          name="tags"
           onChange={change('tags')}
         />
         <TextField
@@ -305,6 +334,7 @@ function FilterFields({ inputs, change, chooseCategory, priceRangeInvalid }: Fil
           min={0}
           step={0.01}
           value={inputs.min_price}
+          name="min_price"
           onChange={change('min_price')}
           error={priceRangeInvalid ? PRICE_RANGE_MESSAGE : undefined}
         />
@@ -315,6 +345,7 @@ function FilterFields({ inputs, change, chooseCategory, priceRangeInvalid }: Fil
           min={0}
           step={0.01}
           value={inputs.max_price}
+          name="max_price"
           onChange={change('max_price')}
         />
         <TextField
@@ -324,9 +355,15 @@ function FilterFields({ inputs, change, chooseCategory, priceRangeInvalid }: Fil
           min={1}
           step={1}
           value={inputs.max_duration}
+          name="max_duration"
           onChange={change('max_duration')}
         />
-        <TextField label="Team name" value={inputs.team_name} onChange={change('team_name')} />
+        <TextField
+          label="Team name"
+          value={inputs.team_name}
+          name="team_name"
+          onChange={change('team_name')}
+        />
       </div>
     </fieldset>
   );
