@@ -654,6 +654,14 @@ try {
           );
           singleInstanceCapacity = oursCapacity.held;
           // The two ramps bisect apart, so each side's CPU is taken at its own highest rate held.
+          const cpuPerMessageFigure = (what, field, details) =>
+            figure(
+              `Chat ${what} CPU per message at ${oursCapacity.cpu_rate}/s: bare ws+pg / ours`,
+              oursCapacity[field] ? round2(bareCapacity[field] / oursCapacity[field]) : undefined,
+              'ratio',
+              null,
+              details,
+            );
           const cpuAtBoth = `at the highest rate held ours ${cpuPerMessageAt(oursCapacity, oursCapacity.held)} µs, bare ${cpuPerMessageAt(bareCapacity, bareCapacity.held)} µs`;
           figures.push(
             figure(
@@ -671,38 +679,21 @@ try {
                 reference_steps: bareCapacity.steps,
               },
             ),
-            // The steadier companion: what one message costs each server at a rate both hold, which
-            // does not hang on one late receipt the way the capacity's p99 does. Reported, no target.
-            figure(
-              `Chat server CPU per message at ${oursCapacity.cpu_rate}/s: bare ws+pg / ours`,
-              oursCapacity.cpu_us_per_message
-                ? round2(bareCapacity.cpu_us_per_message / oursCapacity.cpu_us_per_message)
-                : undefined,
-              'ratio',
-              null,
-              {
-                note: `median of ${oursCapacity.cpu_steps.length} steps each, taking turns, utime + stime from /proc, idle subtracted, per message sent (10 receipts each): ours ${oursCapacity.cpu_us_per_message} µs, bare ws+pg ${bareCapacity.cpu_us_per_message} µs`,
-                cpu_us_per_message: oursCapacity.cpu_us_per_message,
-                reference_cpu_us_per_message: bareCapacity.cpu_us_per_message,
-                steps: oursCapacity.cpu_steps,
-                reference_steps: bareCapacity.cpu_steps,
-              },
-            ),
-            // What the database spends on each side's messages: the server's own PostgreSQL sessions
-            // over the same steps. With the server's CPU it is most of what a message costs this machine.
-            figure(
-              `Chat database CPU per message at ${oursCapacity.cpu_rate}/s: bare ws+pg / ours`,
-              oursCapacity.database_cpu_us_per_message
-                ? round2(bareCapacity.database_cpu_us_per_message / oursCapacity.database_cpu_us_per_message)
-                : undefined,
-              'ratio',
-              null,
-              {
-                note: `median of ${oursCapacity.cpu_steps.length} steps each, the same steps: CPU of the PostgreSQL sessions of each server (by application name) per message: ours ${oursCapacity.database_cpu_us_per_message} µs, bare ws+pg ${bareCapacity.database_cpu_us_per_message} µs`,
-                database_cpu_us_per_message: oursCapacity.database_cpu_us_per_message,
-                reference_database_cpu_us_per_message: bareCapacity.database_cpu_us_per_message,
-              },
-            ),
+            // The steadier companions: what one message costs each server, and each server's own
+            // PostgreSQL sessions over the same steps, at a rate both hold; they do not hang on one
+            // late receipt the way the capacity's p99 does. Reported, no target.
+            cpuPerMessageFigure('server', 'cpu_us_per_message', {
+              note: `median of ${oursCapacity.cpu_steps.length} steps each, taking turns, utime + stime from /proc, idle subtracted, per message sent (10 receipts each): ours ${oursCapacity.cpu_us_per_message} µs, bare ws+pg ${bareCapacity.cpu_us_per_message} µs`,
+              cpu_us_per_message: oursCapacity.cpu_us_per_message,
+              reference_cpu_us_per_message: bareCapacity.cpu_us_per_message,
+              steps: oursCapacity.cpu_steps,
+              reference_steps: bareCapacity.cpu_steps,
+            }),
+            cpuPerMessageFigure('database', 'database_cpu_us_per_message', {
+              note: `median of ${oursCapacity.cpu_steps.length} steps each, the same steps: CPU of the PostgreSQL sessions of each server (by application name) per message: ours ${oursCapacity.database_cpu_us_per_message} µs, bare ws+pg ${bareCapacity.database_cpu_us_per_message} µs`,
+              database_cpu_us_per_message: oursCapacity.database_cpu_us_per_message,
+              reference_database_cpu_us_per_message: bareCapacity.database_cpu_us_per_message,
+            }),
             figure(
               `Chat reconnect storm: ${storm.sockets.toLocaleString('en')} sockets back (s)`,
               storm.seconds_until_all_back,

@@ -4,10 +4,9 @@
 // web client does: GET /api/chat-rooms/{id}/messages once its own user_joined comes back.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { fixedRate } from './chat.mjs';
-import { clockTicksPerSecond, processCpuTicks } from './process-cpu.mjs';
+import { clockTicksPerSecond, databaseBackends, processCpuTicks } from './process-cpu.mjs';
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const P99_LIMIT_MS = 50;
@@ -23,25 +22,11 @@ async function serverTicks(pids) {
 }
 
 /**
- * The PostgreSQL backends a side's server talks through, found by the application name its pools
- * give their sessions (ours: teamhire-api and teamhire-jobs; the peer: bench-bare-chat).
+ * The PostgreSQL sessions a side's server talks through, by the application name its pools give
+ * them (ours: teamhire-api and teamhire-jobs; the peer: bench-bare-chat); none without `database`.
  */
-async function databaseBackends(database) {
-  if (!database) return [];
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `select pid from pg_stat_activity
-        where datname = current_database() and backend_type = 'client backend'
-          and application_name = any($1::text[])`,
-      [database.applicationNames],
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
+const sessionsOf = (database) =>
+  database ? databaseBackends(database.url, database.applicationNames) : Promise.resolve([]);
 
 /** CPU ticks so far of each process, by pid; one that has gone (a closed connection) is left out. */
 async function ticksOfEach(pids) {
@@ -50,7 +35,7 @@ async function ticksOfEach(pids) {
 }
 
 async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs = 0, database, ...options }) {
-  const backendTicksBefore = await ticksOfEach(await databaseBackends(database));
+  const backendTicksBefore = await ticksOfEach(await sessionsOf(database));
   const cpuBefore = process.cpuUsage();
   const ticksBefore = await serverTicks(pids);
   const started = performance.now();
@@ -60,7 +45,7 @@ async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs 
   const ticks = (await serverTicks(pids)) - ticksBefore;
   // The sessions there at the end: one opened during the step (a pool that had let its idle
   // connections go while the other side ran) counts all its CPU; one closed during it is lost.
-  const backendTicksAfter = await ticksOfEach(await databaseBackends(database));
+  const backendTicksAfter = await ticksOfEach(await sessionsOf(database));
   let databaseTicks = 0;
   for (const [pid, after] of backendTicksAfter) databaseTicks += after - (backendTicksBefore.get(pid) ?? 0);
   const serverSeconds = ticks / clockTicksPerSecond();

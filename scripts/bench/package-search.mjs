@@ -3,7 +3,7 @@
 // real app at 10 connections. Figures only: the target is printed beside them, nothing fails.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { cpuMicrosecondsPerRequest, processCpuTicks } from './process-cpu.mjs';
+import { cpuMicrosecondsPerRequest, databaseBackends, processCpuTicks } from './process-cpu.mjs';
 
 export const SEARCH_PACKAGE_COUNT = 1_000_000;
 /** Packages per INSERT statement while seeding. */
@@ -167,24 +167,6 @@ const BROWSE_FIRST = {
   name: 'GET /api/service-packages?skip=0&limit=50 (the browse page first, no term, newest first)',
   path: '/api/service-packages?skip=0&limit=50',
 };
-
-/**
- * The PostgreSQL backends serving the benchmark's database (the API's pool, warm after the warm-up),
- * other than the one asking.
- */
-async function databaseBackends(databaseUrl) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      `select pid from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
-    );
-    return rows.map((row) => row.pid);
-  } finally {
-    await client.end();
-  }
-}
 
 /** CPU ticks used so far by these processes together; one that has gone counts nothing. */
 async function ticksOf(pids) {

@@ -3,6 +3,7 @@
 // in clock ticks of `getconf CLK_TCK` (100 per second on Linux).
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import pg from 'pg';
 
 /**
  * utime and stime of a /proc/{pid}/stat line, in clock ticks. They are fields 14 and 15; the second
@@ -29,6 +30,26 @@ export function parseProcessStat(text) {
 export async function processCpuTicks(pid) {
   const { userTicks, systemTicks } = parseProcessStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
   return userTicks + systemTicks;
+}
+
+/**
+ * The PostgreSQL client backends serving a database, other than the one asking; with
+ * `applicationNames`, only the sessions of those pools (each server's pool names its sessions).
+ */
+export async function databaseBackends(databaseUrl, applicationNames) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+          and ($1::text[] is null or application_name = any($1::text[]))`,
+      [applicationNames ?? null],
+    );
+    return rows.map((row) => row.pid);
+  } finally {
+    await client.end();
+  }
 }
 
 let ticksPerSecond;
