@@ -59,8 +59,14 @@ const PRODUCTION_NODE_ARGS = await (async () => {
 })();
 /** Extra Node options for our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles` to see where time goes. */
 const API_NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
-/** Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`). */
+/**
+ * Runs only the parts whose title contains this (e.g. `chat`, `lighthouse`, `upload`); several,
+ * comma-separated (`api versus,upload`), run in the full run's order.
+ */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const ONLY_PARTS = ONLY?.split(',')
+  .map((title) => title.trim())
+  .filter(Boolean);
 /** Another run on the same machine takes another base (BENCH_PORT_BASE); the offsets stay. */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 3400);
 const PORTS = {
@@ -320,7 +326,7 @@ const results = {
 
 /** Runs one part; a part that breaks is reported and the others still run. */
 async function part(name, run) {
-  if (ONLY && !name.toLowerCase().includes(ONLY)) return;
+  if (ONLY_PARTS && !ONLY_PARTS.some((title) => name.toLowerCase().includes(title))) return;
   const started = Date.now();
   console.log(`\n== ${name}`);
   try {
