@@ -187,6 +187,11 @@ test.describe('landing page', () => {
     await page.goto('/');
     const header = page.getByRole('banner');
     await expect(header).not.toHaveAttribute('data-scrolled', 'true');
+    // The page is pre-rendered (decision 0071): its buttons answer once React has taken the page over
+    // (a click before that is lost, as it would be for a reader that fast).
+    await page.waitForFunction(() =>
+      Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+    );
     await page.getByRole('navigation').getByRole('button', { name: 'Contact' }).click();
     await expect(page.locator('#contact')).toBeInViewport();
     await expect(header).toHaveAttribute('data-scrolled', 'true');
