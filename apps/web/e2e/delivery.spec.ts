@@ -44,7 +44,10 @@ async function deliver(page: Page, message: string, file?: { name: string; text:
     await expect(dialog.getByRole('list', { name: 'Files to deliver' })).toContainText(file.name);
   }
   await dialog.getByRole('button', { name: 'Deliver Work' }).click();
-  await expect(page.getByText('Work delivered. The buyer has been told.', { exact: true })).toBeVisible();
+  // The newest toast: the first delivery's may still be on screen when the second is sent.
+  await expect(
+    page.getByText('Work delivered. The buyer has been told.', { exact: true }).last(),
+  ).toBeVisible();
   await expect(dialog).toHaveCount(0);
 }
 
