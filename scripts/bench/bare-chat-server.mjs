@@ -7,11 +7,14 @@ import { createServer } from 'node:http';
 import pg from 'pg';
 import { WebSocketServer } from 'ws';
 
-// The session settings ours runs with (apps/api/src/db/database.ts): no JIT compilation.
+// The pool and session settings ours runs with (apps/api/src/db/database.ts): the same timeouts, no JIT
+// compilation.
 // Its sessions carry a name of their own, so the bench can count their CPU apart from ours.
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: 10,
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
   options: '-c jit=off',
   application_name: 'bench-bare-chat',
 });

@@ -35,6 +35,12 @@ async function ticksOfEach(pids) {
 }
 
 async function step(connection, perSecond, seconds, { pids = [], idleTicksPerMs = 0, database, ...options }) {
+  // A second at the step's rate first, not counted. The sides take turns, so each waits idle through
+  // the other's steps (with retries, 30 s and more), and a database pool closes connections idle past
+  // its timeout (ours 30 s, pg's default 10 s): the first messages of the next step then waited for
+  // fresh connections (a new backend, our statement prepared again), and that alone failed about one
+  // step in four at rates the same side held a moment later (decision 0067).
+  await fixedRate(connection, { perSecond, seconds: 1, ...options });
   const backendTicksBefore = await ticksOfEach(await sessionsOf(database));
   const cpuBefore = process.cpuUsage();
   const ticksBefore = await serverTicks(pids);
