@@ -24,6 +24,7 @@ import { capacityRatios, chatCapacities, cpuPerMessageAt, reconnectStorm } from 
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import { writeHistory } from './bench/history.mjs';
 import { searchFigures, seedPackages } from './bench/package-search.mjs';
+import { median, round1 } from './bench/statistics.mjs';
 import { cpuMicrosecondsPerRequest, processCpuTicks } from './bench/process-cpu.mjs';
 import { uploadPart } from './bench/upload.mjs';
 import { signedInBrowserStorage, userWaits } from './bench/user-waits.mjs';
@@ -83,8 +84,6 @@ const PORTS = {
   chat: PORT_BASE + 12,
   waits: PORT_BASE + 13,
 };
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * The JavaScript the landing route loads before it can render: the entry chunk, the landing page's
@@ -276,7 +275,6 @@ function httpFigures(title, measured, target) {
   ];
 }
 
-const round1 = (value) => Math.round(value * 10) / 10;
 const round2 = (value) => Math.round(value * 100) / 100;
 
 /** A figure: its value, its target beside it (none: reported only), and whether the value meets it. */

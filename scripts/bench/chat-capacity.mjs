@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { fixedRate } from './chat.mjs';
 import { clockTicksPerSecond, databaseBackends, processCpuTicks } from './process-cpu.mjs';
+import { median } from './statistics.mjs';
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const P99_LIMIT_MS = 50;
@@ -142,7 +143,7 @@ export async function chatCapacities(
     const sorted = [...state.cpuSteps].sort(
       (a, b) => a.server_cpu_us_per_message - b.server_cpu_us_per_message,
     );
-    state.cpuStep = sorted[Math.floor((sorted.length - 1) / 2)];
+    state.cpuStep = sorted[Math.floor(sorted.length / 2)];
   }
   // A step not held is run again, up to `tries` times in all, before it counts as failed. A rate past
   // a server's ceiling fails every try (the queue grows through each step); a stall of the shared
@@ -213,12 +214,6 @@ export async function chatCapacities(
     cpu_steps: state.cpuSteps,
     steps: state.ramps.flatMap((entry) => entry.steps),
   }));
-}
-
-/** The middle value (the lower middle of an even count); undefined for none. */
-export function median(values) {
-  const sorted = values.filter((value) => value !== undefined).sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /**

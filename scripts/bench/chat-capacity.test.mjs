@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capacityRatios, median } from './chat-capacity.mjs';
+import { capacityRatios } from './chat-capacity.mjs';
+import { median } from './statistics.mjs';
 
 describe('median', () => {
-  it('takes the middle value, the lower middle of an even count, and leaves out missing values', () => {
+  it('takes the middle value, the upper middle of an even count, and leaves out missing values', () => {
     expect(median([3600, 3000, 4400])).toBe(3600);
-    expect(median([5, 1, 4, 2])).toBe(2);
+    expect(median([5, 1, 4, 2])).toBe(4);
     expect(median([undefined, 7])).toBe(7);
     expect(median([])).toBeUndefined();
   });

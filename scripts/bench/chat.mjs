@@ -7,14 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { quantile, round1 } from './statistics.mjs';
 
 export const CHAT_ROOMS = 200;
 export const SOCKETS_PER_ROOM = 10;
 const CONNECT_CONCURRENCY = 50;
 
-const quantile = (sorted, q) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : undefined;
-const round1 = (value) => (value === undefined ? undefined : Math.round(value * 10) / 10);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 const base64url = (value) => Buffer.from(value).toString('base64url');

@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { clockTicksPerSecond, processCpuTicks } from './process-cpu.mjs';
+import { median, round1 } from './statistics.mjs';
 
 const UPLOAD_BYTES = 1024 ** 3;
 const CHUNK = randomBytes(1024 * 1024);
@@ -51,8 +52,6 @@ async function uploadFile(url, { bytes = UPLOAD_BYTES, headers = {} } = {}) {
   return { status, text, seconds: (performance.now() - started) / 1000 };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const round1 = (value) => Math.round(value * 10) / 10;
 const round2 = (value) => Math.round(value * 100) / 100;
 
 async function expectCreated(url, bytes, headers) {

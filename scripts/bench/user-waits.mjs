@@ -11,6 +11,7 @@ import pg from 'pg';
 import { signAccessToken } from './chat.mjs';
 import { seedPackages } from './package-search.mjs';
 import { cpuMicrosecondsPerRequest, processCpuTicks } from './process-cpu.mjs';
+import { median, quantile, round1 } from './statistics.mjs';
 
 /** accounts/password.ts: OWASP's scrypt recommendation, N=2^17, r=8, p=1, a 64-byte key, a 16-byte salt. */
 const HASH = { costLog2: 17, blockSize: 8, parallelism: 1, keyLength: 64, saltLength: 16 };
@@ -21,15 +22,6 @@ const SIGN_IN_ACCOUNTS = 50;
 const ORDER_BUYERS = 1000;
 const DASHBOARD_ORDERS = 200;
 const PASSWORD = 'bench-password-1';
-
-const quantile = (sorted, q) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : undefined;
-const round1 = (value) => (value === undefined ? undefined : Math.round(value * 10) / 10);
-const median = (values) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
 
 function derive(password, salt) {
   const cost = 2 ** HASH.costLog2;
