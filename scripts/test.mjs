@@ -1,13 +1,36 @@
 // `npm test`: unit and API tests (Vitest), then browser journeys (Playwright) against the production build.
 // Every stage runs even when an earlier one fails, so one run shows everything that is broken; the last
-// line adds both runners' counts up.
+// line adds both runners' counts up. A stage fails when its runner exits non-zero, writes no report, or
+// its report counts a failure (decision 0074): the exit code alone has lied before.
+//
+// Options, for the fixture test that proves this script fails (scripts/test-command.test.mjs):
+//   --vitest-config FILE      run Vitest with this config instead of the repository's
+//   --playwright-config FILE  run Playwright with this config instead of the repository's, without a build
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildIfStale, REPO_ROOT } from './build-if-stale.mjs';
+import {
+  closingLine,
+  failedPlaywrightNames,
+  failedVitestNames,
+  playwrightCounts,
+  stageVerdict,
+  vitestCounts,
+} from './test-summary.mjs';
 
-// Not under test-results: Playwright empties that folder when it starts.
-const REPORTS = join(REPO_ROOT, 'test-reports');
+const { values: options } = parseArgs({
+  options: {
+    'vitest-config': { type: 'string' },
+    'playwright-config': { type: 'string' },
+  },
+});
+
+// Not under test-results: Playwright empties that folder when it starts. A fixture run keeps its own.
+const REPORTS = process.env.TEST_REPORTS_DIR
+  ? resolve(process.env.TEST_REPORTS_DIR)
+  : join(REPO_ROOT, 'test-reports');
 rmSync(REPORTS, { recursive: true, force: true });
 mkdirSync(REPORTS, { recursive: true });
 
@@ -18,7 +41,9 @@ function run(label, command, args, env = {}) {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  return result.status === 0;
+  const exitCode = result.status ?? (result.signal ? null : 1);
+  console.log(`(${label}: exit code ${exitCode ?? `none, ended by ${result.signal}`})`);
+  return exitCode;
 }
 
 function readJson(file) {
@@ -29,74 +54,47 @@ function readJson(file) {
   }
 }
 
-const stages = [];
-stages.push([
-  'unit and API tests (vitest)',
-  run('unit and API tests (vitest)', 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${join(REPORTS, 'vitest.json')}`,
-  ]),
+const VITEST = 'unit and API tests (vitest)';
+const vitestExit = run(VITEST, 'npx', [
+  'vitest',
+  'run',
+  ...(options['vitest-config'] ? ['--config', options['vitest-config']] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(REPORTS, 'vitest.json')}`,
 ]);
-await buildIfStale();
-stages.push([
-  'browser tests (playwright)',
-  run('browser tests (playwright)', 'npm', ['run', 'test:e2e'], {
+const vitestReport = readJson('vitest.json');
+const vitest = vitestCounts(vitestReport);
+
+const PLAYWRIGHT = 'browser tests (playwright)';
+let playwrightExit;
+if (options['playwright-config']) {
+  playwrightExit = run(PLAYWRIGHT, 'npx', ['playwright', 'test', '--config', options['playwright-config']], {
     PLAYWRIGHT_JSON_OUTPUT_FILE: join(REPORTS, 'playwright.json'),
-  }),
-]);
-
-const vitest = readJson('vitest.json');
-const playwright = readJson('playwright.json');
-const passed =
-  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-const skipped =
-  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
-
-// The names of the failed tests, so a log that keeps only its end still says what broke.
-function failedVitest(report) {
-  const names = [];
-  for (const file of report?.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const message = String(test.failureMessages?.[0] ?? '')
-        .split('\n')[0]
-        .slice(0, 200);
-      names.push(`${relative(REPO_ROOT, file.name)} › ${test.fullName}: ${message}`);
-    }
-    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
-      names.push(
-        `${relative(REPO_ROOT, file.name)}: ${String(file.message ?? '')
-          .split('\n')[0]
-          .slice(0, 200)}`,
-      );
-    }
-  }
-  return names;
+  });
+} else {
+  await buildIfStale();
+  playwrightExit = run(PLAYWRIGHT, 'npm', ['run', 'test:e2e'], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: join(REPORTS, 'playwright.json'),
+  });
 }
-function failedPlaywright(suite, titles = []) {
-  const names = [];
-  const path = suite.title ? [...titles, suite.title] : titles;
-  for (const spec of suite.specs ?? []) {
-    for (const test of spec.tests ?? []) {
-      if (test.status === 'unexpected') names.push([...path, spec.title].join(' › '));
-    }
-  }
-  for (const child of suite.suites ?? []) names.push(...failedPlaywright(child, path));
-  return names;
-}
+const playwrightReport = readJson('playwright.json');
+const playwright = playwrightCounts(playwrightReport);
+
+const stages = [
+  stageVerdict(VITEST, vitestExit, vitest),
+  stageVerdict(PLAYWRIGHT, playwrightExit, playwright),
+];
 
 console.log('\n=== summary ===');
-for (const [label, ok] of stages) console.log(`${ok ? 'passed' : 'FAILED'}: ${label}`);
-const failedNames = [
-  ...failedVitest(vitest),
-  ...(playwright?.suites ?? []).flatMap((suite) => failedPlaywright(suite)),
-];
-for (const name of failedNames) console.log(`failed: ${name}`);
-const allPassed = stages.every(([, ok]) => ok);
-// A stage that failed without reporting (it crashed before running) still counts as a failure.
-console.log(`tests: ${passed} passed, ${Math.max(failed, allPassed ? 0 : 1)} failed, ${skipped} skipped`);
-process.exit(allPassed ? 0 : 1);
+for (const stage of stages) {
+  console.log(stage.ok ? `passed: ${stage.label}` : `FAILED: ${stage.label} (${stage.reasons.join(', ')})`);
+}
+for (const name of [
+  ...failedVitestNames(vitestReport, REPO_ROOT),
+  ...failedPlaywrightNames(playwrightReport),
+]) {
+  console.log(`failed: ${name}`);
+}
+console.log(closingLine(stages, [vitest, playwright]));
+process.exit(stages.every((stage) => stage.ok) ? 0 : 1);

@@ -30,7 +30,8 @@ export async function setup(project: TestProject): Promise<void> {
   if (process.env.DATABASE_URL) {
     adminUrl = process.env.DATABASE_URL;
   } else {
-    const config = loadConfig({ DATA_DIR: 'data/test' });
+    // TEST_DATA_DIR lets a fixture run (scripts/test-command.test.mjs) own a cluster of its own.
+    const config = loadConfig({ DATA_DIR: process.env.TEST_DATA_DIR ?? 'data/test' });
     embedded = await startEmbeddedPostgres(config.dataDir, logger);
     adminUrl = embedded.connectionString;
   }

