@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './contact';
-import type { OrderEventType } from './deliveries';
-import type { Notification } from './notifications';
-import { offerSchema, offerSummarySchema, type Offer } from './offers';
-import type { OrderStatus } from './orders';
+import { offerSchema, offerSummarySchema } from './offers';
 
 export const CHAT_TEXTS = {
   startFailed: 'Failed to start chat. Please try again.',
@@ -213,45 +210,7 @@ export function fileKindOf(fileName: string): FileKind {
   return 'document';
 }
 
-/** The realtime protocol, as a typed map both ends compile against. */
-export interface ServerEvents {
-  new_message: { message: ChatMessage };
-  user_joined: { user_id: string; name: string };
-  user_left: { user_id: string; name: string };
-  typing_status: { user_id: string; name: string; is_typing: boolean };
-  pong: { at: number };
-  /** On a user's or guest's own channel: unread counts or the last message of a room changed. */
-  inbox_changed: { chat_room_id: number };
-  /** To the sender only: a message sent over the socket was not stored, so it is not delivered. */
-  message_failed: { client_message_id: string | null; detail: string };
-  /**
-   * Never sent to a browser: travels between instances on a participant's control channel
-   * (`control:user:{id}`, `control:guest:{id}`) and closes that participant's open sockets with
-   * 4001, all of them (`session_ids` null) or those of the listed sessions, but never the one
-   * of `except_session_id`.
-   */
-  sessions_ended: { session_ids: string[] | null; except_session_id: string | null };
-  /**
-   * Never sent to a browser: the participant's rights in a team's rooms changed (a member was
-   * removed or left); each of their sockets in that team's rooms checks its access again and
-   * closes with 4003 when it is gone.
-   */
-  room_access_changed: { team_id: number };
-  /**
-   * On the user channel of an order's buyer and of each member of its team: the order changed
-   * (`event` is the timeline line just added); reload the order.
-   */
-  order_updated: { order_id: number; status: OrderStatus; event: OrderEventType };
-  /** On the user channel of its owner: a notification was just written for them. */
-  notification_created: { notification: Notification };
-  /**
-   * On the room's channel (both sides): an offer sent in the room changed state (accepted, declined,
-   * withdrawn, expired); `offer` is the offer as it is now, to update its card in place.
-   */
-  offer_updated: { offer: Offer };
-}
-export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
-
+/** The realtime protocol, browser to server; the server's events are in `realtime-events.ts`. */
 export const clientEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('typing'), is_typing: z.boolean() }),
   z.strictObject({ type: z.literal('ping') }),

@@ -15,6 +15,7 @@ export * from './teams';
 export * from './profile';
 export * from './offers';
 export * from './chat';
+export * from './realtime-events';
 export * from './notifications';
 export * from './dashboard';
 export * from './images';

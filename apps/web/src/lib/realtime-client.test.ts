@@ -116,6 +116,7 @@ describe('RealtimeClient', () => {
   });
 
   it('hands typed events to their handlers, ignores junk, and sends only while open', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const onMessage = vi.fn();
     const onTyping = vi.fn();
     const realtime = client({ handlers: { new_message: onMessage, typing_status: onTyping } });
@@ -123,6 +124,8 @@ describe('RealtimeClient', () => {
     expect(realtime.send({ type: 'ping' })).toBe(false);
     latest().serverOpens();
     latest().onmessage?.({ data: 'not json' });
+    expect(warn).toHaveBeenCalledWith('Dropped a realtime frame that is not JSON');
+    warn.mockRestore();
     latest().serverSends({ type: 'typing_status', user_id: 'user:2', name: 'bo', is_typing: true });
     expect(onTyping).toHaveBeenCalledWith({
       type: 'typing_status',

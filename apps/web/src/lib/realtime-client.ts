@@ -1,5 +1,7 @@
 import {
+  isServerEventType,
   REALTIME_RECONNECT_MS,
+  serverEventSchemas,
   TYPING_IDLE_MS,
   WS_CLOSE,
   type ClientEvent,
@@ -82,10 +84,49 @@ export function realtimeUrl(
   return `${scheme}//${origin.host}${path}${query}`;
 }
 
-function isServerEvent(value: unknown): value is ServerEvent {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  );
+/** The longest part of an unknown event type a warning repeats. */
+const LOGGED_TYPE_MAX = 64;
+
+function describeType(type: unknown): string {
+  if (type === undefined) return '(none)';
+  if (typeof type !== 'string') return `(${type === null ? 'null' : typeof type})`;
+  return type.length > LOGGED_TYPE_MAX ? `${type.slice(0, LOGGED_TYPE_MAX)}...` : type;
+}
+
+/**
+ * A frame from the server as the event it encodes, parsed with the shared schema of its type like a
+ * REST answer; undefined when it is none (not JSON, an unknown type, a wrong shape). A dropped frame
+ * is logged by its type and the paths of the fields that failed, never with its content.
+ */
+function parseServerFrame(data: unknown): ServerEvent | undefined {
+  if (typeof data !== 'string') {
+    console.warn('Dropped a realtime frame that is not text');
+    return undefined;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    console.warn('Dropped a realtime frame that is not JSON');
+    return undefined;
+  }
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  if (!isServerEventType(type)) {
+    console.warn('Dropped a realtime event of unknown type', { type: describeType(type) });
+    return undefined;
+  }
+  const result = serverEventSchemas[type].safeParse(value);
+  if (!result.success) {
+    console.warn('Dropped a malformed realtime event', {
+      type,
+      issues: result.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.') || '(root)',
+        code: issue.code,
+      })),
+    });
+    return undefined;
+  }
+  return result.data;
 }
 
 /** One WebSocket to a chat room, typed by the protocol, that comes back after a dropped network. */
@@ -154,16 +195,10 @@ export class RealtimeClient {
       if (reconnected) this.options.onReconnected?.();
     };
     socket.onmessage = (message) => {
-      if (typeof message.data !== 'string') return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      if (!isServerEvent(parsed)) return;
-      const handler = this.options.handlers?.[parsed.type] as ((event: ServerEvent) => void) | undefined;
-      handler?.(parsed);
+      const event = parseServerFrame(message.data);
+      if (!event) return;
+      const handler = this.options.handlers?.[event.type] as ((event: ServerEvent) => void) | undefined;
+      handler?.(event);
     };
     socket.onclose = ({ code }) => {
       if (this.socket !== socket) return;
