@@ -34,19 +34,22 @@ describe('the application shell', () => {
   });
   afterAll(() => context.close());
 
-  it('answers an unknown /api path with a JSON 404 {detail}', async () => {
+  it('answers an unknown /api path with a JSON 404 {code, detail}', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await context.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ detail: `Not found: ${method} /api/no-such-thing` });
+      expect(response.json()).toEqual({
+        code: 'not_found',
+        detail: `Not found: ${method} /api/no-such-thing`,
+      });
     }
   });
 
   it('without the web app, a client route is a JSON 404 too', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/teams' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found: GET /teams' });
+    expect(response.json()).toEqual({ code: 'not_found', detail: 'Not found: GET /teams' });
   });
 
   it('gives every response its own x-request-id', async () => {
@@ -120,7 +123,7 @@ describe('the application shell', () => {
     expect(response.body).toMatch(/swagger/i);
   });
 
-  it('refuses a body over BODY_LIMIT_BYTES with 413 {detail}, and lets one under the limit through', async () => {
+  it('refuses a body over BODY_LIMIT_BYTES with 413 {code, detail}, and lets one under the limit through', async () => {
     const limit = context.config.bodyLimitBytes;
     const envelope = JSON.stringify({ name: 'Ada', email: 'ada@example.com', message: '' });
     const sized = (bytes: number) =>
@@ -135,8 +138,9 @@ describe('the application shell', () => {
     });
     expect(over.statusCode).toBe(413);
     expect(over.headers['content-type']).toMatch(/^application\/json/);
-    const body = over.json<{ detail: string }>();
-    expect(Object.keys(body)).toEqual(['detail']);
+    const body = over.json<{ code: string; detail: string }>();
+    expect(Object.keys(body)).toEqual(['code', 'detail']);
+    expect(body.code).toBe('payload_too_large');
     expect(body.detail.length).toBeGreaterThan(0);
 
     const under = await context.app.inject({
@@ -150,11 +154,11 @@ describe('the application shell', () => {
     expect(under.statusCode).toBe(422);
   });
 
-  it('answers a failing route with 500 {detail: "Internal server error"} and no internals', async () => {
+  it('answers a failing route with 500 {code: "internal", detail: "Internal server error"} and no internals', async () => {
     for (const url of ['/api/test/explode', '/api/test/explode-with-status']) {
       const response = await context.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ detail: 'Internal server error' });
+      expect(response.json()).toEqual({ code: 'internal', detail: 'Internal server error' });
       expect(response.body).not.toContain('hunter2');
       expect(response.body).not.toContain('db.internal');
       expect(JSON.stringify(response.headers)).not.toContain('hunter2');
@@ -250,20 +254,20 @@ describe('the built web app (SERVE_WEB=true)', () => {
     const response = await context.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ detail: 'Not found: GET /api/unknown' });
+    expect(response.json()).toEqual({ code: 'not_found', detail: 'Not found: GET /api/unknown' });
   });
 
   it('answers a missing asset with 404, not with index.html', async () => {
     const response = await context.app.inject({ method: 'GET', url: '/assets/missing.js' });
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('<!doctype html>');
-    expect(response.json()).toEqual({ detail: 'Not found: GET /assets/missing.js' });
+    expect(response.json()).toEqual({ code: 'not_found', detail: 'Not found: GET /assets/missing.js' });
   });
 
   it('does not answer a POST to a client route with index.html', async () => {
     const response = await context.app.inject({ method: 'POST', url: '/teams' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found: POST /teams' });
+    expect(response.json()).toEqual({ code: 'not_found', detail: 'Not found: POST /teams' });
   });
 
   it('still serves the API', async () => {
@@ -290,6 +294,6 @@ describe('SERVE_WEB=true without a built web app', () => {
     expect((await context.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const response = await context.app.inject({ method: 'GET', url: '/teams' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found: GET /teams' });
+    expect(response.json()).toEqual({ code: 'not_found', detail: 'Not found: GET /teams' });
   });
 });

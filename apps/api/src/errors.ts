@@ -1,24 +1,36 @@
-/**
- * What went wrong, in the service's words; only the error plugin turns a code into an HTTP status,
- * so services and repositories never choose one.
- */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'payment_declined'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'validation'
-  | 'rate_limited'
-  | 'unavailable';
+import {
+  KIND_OF_SPECIFIC_CODE,
+  type ErrorCode,
+  type ErrorKind,
+  type SpecificErrorCode,
+} from '@teamhire/shared';
 
-/** A failure the client caused or may act on; its detail is shown to the user as it is. */
+export type { ErrorCode, ErrorKind };
+
+/**
+ * What a service may throw: any code but `internal`, which only the error plugin gives (to a failure
+ * that is not an AppError, and never with its words).
+ */
+export type ThrownErrorCode = Exclude<ErrorCode, 'internal'>;
+
+function isSpecific(code: ThrownErrorCode): code is SpecificErrorCode {
+  return Object.hasOwn(KIND_OF_SPECIFIC_CODE, code);
+}
+
+/**
+ * A failure the client caused or may act on; its detail is shown to the user as it is. It is thrown
+ * with the kind of failure (`conflict`), or with a specific code where a client acts on the difference
+ * (`already_processed`, a conflict). What went wrong is said in the service's words only: the error
+ * plugin turns the kind into an HTTP status, so services and repositories never choose one.
+ */
 export class AppError extends Error {
+  /** The kind of failure, which decides the status (a specific code's kind, see KIND_OF_SPECIFIC_CODE). */
+  readonly code: Exclude<ErrorKind, 'internal'>;
+  /** The answer's `code`: the specific code the thrower gave, else the kind. */
+  readonly wireCode: ThrownErrorCode;
+
   constructor(
-    public readonly code: ErrorCode,
+    code: ThrownErrorCode,
     public readonly detail: string,
     /** Field-level problems, shown next to the fields (e.g. a taken username). */
     public readonly errors?: { path: string; message: string }[],
@@ -27,6 +39,8 @@ export class AppError extends Error {
   ) {
     super(detail);
     this.name = 'AppError';
+    this.code = isSpecific(code) ? KIND_OF_SPECIFIC_CODE[code] : code;
+    this.wireCode = code;
   }
 }
 

@@ -1,10 +1,11 @@
 import { expect } from 'vitest';
-import type { Navigation, TokenResponse, User, UserRole } from '@teamhire/shared';
+import type { ErrorCode, Navigation, TokenResponse, User, UserRole } from '@teamhire/shared';
 import { users } from '../src/db/schema/index';
-import { hashPassword } from '../src/modules/accounts/password';
+import { hashPassword } from '../src/platform/auth/password';
 import type { TestContext } from './test-app';
 
 export interface ErrorBody {
+  code: ErrorCode;
   detail: string;
   errors?: { path: string; message: string }[];
 }
@@ -109,7 +110,7 @@ export async function expectSignedIn(
 export async function expectRefused(context: TestContext, accessToken: string): Promise<void> {
   const response = await getMe(context, accessToken);
   expect(response.statusCode, response.body).toBe(401);
-  expect(Object.keys(response.json<ErrorBody>())).toEqual(['detail']);
+  expect(Object.keys(response.json<ErrorBody>())).toEqual(['code', 'detail']);
 }
 
 export function postRefresh(context: TestContext, refreshToken: string) {

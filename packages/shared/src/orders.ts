@@ -563,8 +563,11 @@ export type OrderList = z.infer<typeof orderListResponseSchema>;
  * `pending` with a `failed` payment; `detail` is the provider's message (e.g. 'Your card was declined.').
  */
 export const paymentDeclinedResponseSchema = z.object({
+  // The error code every error answer has; the route adds it (a service's answer, also the one stored
+  // for an Idempotency-Key, is PaymentDeclinedResponse without it).
+  code: z.literal('payment_declined').default('payment_declined'),
   detail: z.string(),
   order_id: z.number().int(),
   payment_status: z.literal('failed'),
 });
-export type PaymentDeclinedResponse = z.infer<typeof paymentDeclinedResponseSchema>;
+export type PaymentDeclinedResponse = z.input<typeof paymentDeclinedResponseSchema>;

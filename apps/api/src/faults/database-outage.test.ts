@@ -88,7 +88,7 @@ describe('the database stops and comes back', () => {
         const refused = await sendContact();
         expect(refused.statusCode).toBeGreaterThanOrEqual(500);
         const body = refused.json<{ detail: string }>();
-        expect(Object.keys(body)).toEqual(['detail']);
+        expect(Object.keys(body)).toEqual(['code', 'detail']);
         expect(body.detail).not.toMatch(/ECONNREFUSED|connect|127\.0\.0\.1|pg|sql|stack/i);
       }
 

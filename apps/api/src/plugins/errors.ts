@@ -1,10 +1,10 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@teamhire/shared';
-import { AppError, type ErrorCode } from '../errors';
+import { AppError, type ErrorKind } from '../errors';
 
 /** The one place a failure's meaning becomes an HTTP status. */
-const STATUS_OF: Record<ErrorCode, number> = {
+export const STATUS_OF: Record<ErrorKind, number> = {
   bad_request: 400,
   unauthorized: 401,
   payment_declined: 402,
@@ -15,8 +15,23 @@ const STATUS_OF: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   validation: 422,
   rate_limited: 429,
+  internal: 500,
   unavailable: 503,
 };
+
+/**
+ * The kind of a client error Fastify or a plugin raised with a status of its own (malformed JSON,
+ * body too large, a multipart request that is not one); a 4xx not listed is a `bad_request`.
+ */
+const KIND_OF_STATUS: ReadonlyMap<number, ErrorKind> = new Map([
+  ...Object.entries(STATUS_OF).map(([kind, status]) => [status, kind as ErrorKind] as const),
+  // @fastify/multipart answers a request that is not multipart with 406.
+  [406, 'unsupported_media_type'],
+]);
+
+export function kindOfClientStatus(status: number): ErrorKind {
+  return KIND_OF_STATUS.get(status) ?? 'bad_request';
+}
 
 /** How long a client is asked to wait when the server is overloaded and no better estimate exists. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
@@ -53,7 +68,31 @@ function isClientRoute(method: string, path: string): boolean {
   return !['/api', '/ws', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Every error leaves as `{detail}`, the one shape the web app reads; a 5xx never carries internals. */
+/**
+ * For Fastify's `frameworkErrors` option: the failures Fastify answers before any route or error
+ * handler runs (a URL that is not valid percent-encoding, a failed async route constraint) leave in
+ * the same shape as every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    void reply
+      .status(status)
+      .send({ code: kindOfClientStatus(status), detail: error.message } satisfies ErrorResponse);
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.status(500).send({ code: 'internal', detail: 'Internal server error' } satisfies ErrorResponse);
+}
+
+/**
+ * Every error leaves as `{code, detail, errors?}`, the one shape the web app reads and decides on by
+ * `code`; a 5xx never carries internals.
+ */
 export function registerErrorHandling(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -62,6 +101,7 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
         (error.code === 'unavailable' ? OVERLOAD_RETRY_AFTER_SECONDS : undefined);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(STATUS_OF[error.code]).send({
+        code: error.wireCode,
         detail: error.detail,
         ...(error.errors ? { errors: error.errors } : {}),
       } satisfies ErrorResponse);
@@ -71,9 +111,11 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
         path: validationPath(error.validationContext, issue.instancePath),
         message: issue.message ?? 'Invalid value',
       }));
-      return reply
-        .status(422)
-        .send({ detail: errors[0]?.message ?? 'Invalid request', errors } satisfies ErrorResponse);
+      return reply.status(422).send({
+        code: 'validation',
+        detail: errors[0]?.message ?? 'Invalid request',
+        errors,
+      } satisfies ErrorResponse);
     }
     if (
       !isResponseSerializationError(error) &&
@@ -83,16 +125,20 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     ) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type, rate limit.
       const detail = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'Malformed JSON body' : error.message;
-      return reply.status(error.statusCode).send({ detail } satisfies ErrorResponse);
+      return reply
+        .status(error.statusCode)
+        .send({ code: kindOfClientStatus(error.statusCode), detail } satisfies ErrorResponse);
     }
     // Load is answered 503 with Retry-After, never 500: the client may simply try again.
     if (isOverload(error) || error.statusCode === 503) {
       request.log.warn({ err: error }, 'refused under load');
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(OVERLOAD_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ detail: OVERLOAD_DETAIL } satisfies ErrorResponse);
+      return reply.status(503).send({ code: 'unavailable', detail: OVERLOAD_DETAIL } satisfies ErrorResponse);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ detail: 'Internal server error' } satisfies ErrorResponse);
+    return reply
+      .status(500)
+      .send({ code: 'internal', detail: 'Internal server error' } satisfies ErrorResponse);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -104,6 +150,8 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
         request.server.webPageFor(path, query === -1 ? '' : request.url.slice(query + 1)),
       );
     }
-    return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` } satisfies ErrorResponse);
+    return reply
+      .status(404)
+      .send({ code: 'not_found', detail: `Not found: ${request.method} ${path}` } satisfies ErrorResponse);
   });
 }

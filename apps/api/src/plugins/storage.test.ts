@@ -97,7 +97,7 @@ describe('files in S3-compatible object storage', () => {
     bucket.close();
     const answer = await appOf('b').inject({ method: 'GET', url: fileUrl, headers: world.customer.headers });
     expect(answer.statusCode).toBe(404);
-    expect(answer.json()).toEqual({ detail: 'File not found' });
+    expect(answer.json()).toEqual({ code: 'not_found', detail: 'File not found' });
   });
 
   it('a store that cannot be reached answers 503 with Retry-After, for uploads and downloads', async () => {

@@ -23,6 +23,8 @@ export function registerTextRule(app: FastifyInstance): void {
       ...forbiddenTextIssues(query, 'querystring'),
       ...forbiddenTextIssues(body, 'body'),
     ];
-    reply.status(422).send({ detail: issues[0]!.message, errors: issues } satisfies ErrorResponse);
+    reply
+      .status(422)
+      .send({ code: 'validation', detail: issues[0]!.message, errors: issues } satisfies ErrorResponse);
   });
 }

@@ -8,7 +8,7 @@ import { createTestDatabase } from '../../test/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
-import { hashPassword } from '../modules/accounts/password';
+import { hashPassword } from '../platform/auth/password';
 
 /**
  * A burst on an app with a pool of three connections: every answer is a success or a refusal the
@@ -70,7 +70,7 @@ describe('load and abuse', () => {
       expect(ACCEPTABLE(response.statusCode), `${response.statusCode}: ${response.body}`).toBe(true);
       if (response.statusCode === 503) {
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
-        expect(Object.keys(JSON.parse(response.body) as object)).toEqual(['detail']);
+        expect(Object.keys(JSON.parse(response.body) as object)).toEqual(['code', 'detail']);
       }
     }
   }

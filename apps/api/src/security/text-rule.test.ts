@@ -45,6 +45,7 @@ describe('text rule', () => {
       const response = await world.inject(method, request, headers);
       expect(response.statusCode, `${key} ${path}: ${response.body}`).toBe(422);
       expect(response.json<ErrorBody>()).toEqual({
+        code: 'validation',
         detail: FORBIDDEN_CHARACTER_MESSAGE,
         errors: [{ path, message: FORBIDDEN_CHARACTER_MESSAGE }],
       });

@@ -100,6 +100,40 @@ describe('apiRequest', () => {
     expect((error as ApiError).fieldErrors).toEqual([{ path: 'email', message: 'Bad email' }]);
   });
 
+  it("exposes the server's code beside its detail", async () => {
+    stubFetch(() =>
+      jsonResponse({ code: 'already_processed', detail: 'Verification request already processed' }, 409),
+    );
+    const error = await apiRequest('/api/things', { schema: anyJson }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, code: 'already_processed' });
+  });
+
+  it("takes the status's code for an answer without a known code", async () => {
+    const answers = [
+      jsonResponse({ detail: 'Nope' }, 409),
+      jsonResponse({ code: 'some_code_from_a_newer_server', detail: 'Nope' }, 409),
+      jsonResponse({ code: 42 }, 404),
+      new Response('<html>Bad gateway</html>', { status: 502 }),
+      new Response('<html>Too large</html>', { status: 413 }),
+      new Response('', { status: 418 }),
+    ];
+    const codes: unknown[] = [];
+    for (const answer of answers) {
+      stubFetch(() => answer);
+      const error = await apiRequest('/api/things', { schema: anyJson }).catch((caught: unknown) => caught);
+      codes.push((error as ApiError).code);
+    }
+    expect(codes).toEqual([
+      'conflict',
+      'conflict',
+      'not_found',
+      'internal',
+      'payload_too_large',
+      'bad_request',
+    ]);
+  });
+
   it("falls back to 'HTTP {status}' without a detail", async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await apiRequest('/api/things', { schema: anyJson }).catch((caught: unknown) => caught);
@@ -310,7 +344,7 @@ describe('the session', () => {
     for (const result of results) {
       expect(result).toMatchObject({
         status: 'rejected',
-        reason: { status: 401, message: 'Authentication failed' },
+        reason: { status: 401, message: 'Authentication failed', code: 'unauthorized' },
       });
     }
     expect(refreshCalls(requests)).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { ErrorResponse, TokenResponse } from '@teamhire/shared';
 import type { z } from 'zod';
 import { clearTokens, getAccessToken, getRefreshToken, storeTokens } from './auth-tokens';
 import { takeEarlyResponse } from './early-requests';
+import { errorCodeOfStatus, isErrorCode, type ErrorCode } from './error-codes';
 
 // The texts of ACCOUNT_TEXTS, repeated here because this module is in the first download (test-checked).
 export const NETWORK_ERROR_MESSAGE = 'Backend server not available...';
@@ -18,6 +19,7 @@ export interface ApiFieldError {
 
 /**
  * An answer from the server that was not a success; `message` is the server's `detail`, else 'HTTP {status}'.
+ * Decide by `code`, never by the words: they are for people and may change.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -25,12 +27,20 @@ export class ApiError extends Error {
   /** The server's own words, or null when it sent none. */
   readonly detail: string | null;
   readonly fieldErrors: readonly ApiFieldError[];
+  /** What went wrong: the server's code, else the one of the status (an answer without a known code). */
+  readonly code: ErrorCode;
 
-  constructor(status: number, detail: string | null, fieldErrors: readonly ApiFieldError[] = []) {
+  constructor(
+    status: number,
+    detail: string | null,
+    fieldErrors: readonly ApiFieldError[] = [],
+    code: ErrorCode = errorCodeOfStatus(status),
+  ) {
     super(detail ?? `HTTP ${status}`);
     this.status = status;
     this.detail = detail;
     this.fieldErrors = fieldErrors;
+    this.code = code;
   }
 }
 
@@ -125,18 +135,24 @@ function isFieldError(value: unknown): value is ApiFieldError {
   return isRecord(value) && typeof value.path === 'string' && typeof value.message === 'string';
 }
 
+/** The answer's code when it is one this app knows, else the one of its status. */
+function codeOf(body: unknown, status: number): ErrorCode {
+  return isRecord(body) && isErrorCode(body.code) ? body.code : errorCodeOfStatus(status);
+}
+
 /**
- * Reads the `{detail, errors?}` body every API error has, without trusting its shape (a proxy may answer
- * instead).
+ * Reads the `{code, detail, errors?}` body every API error has, without trusting its shape (a proxy may
+ * answer instead).
  */
-function toApiError(status: number, text: string): ApiError {
+export function toApiError(status: number, text: string): ApiError {
   const body = parseJson(text);
+  const code: ErrorResponse['code'] = codeOf(body, status);
   if (!isRecord(body) || typeof body.detail !== 'string' || body.detail === '') {
-    return new ApiError(status, null);
+    return new ApiError(status, null, [], code);
   }
   const detail: ErrorResponse['detail'] = body.detail;
   const fieldErrors = Array.isArray(body.errors) ? body.errors.filter(isFieldError) : [];
-  return new ApiError(status, detail, fieldErrors);
+  return new ApiError(status, detail, fieldErrors, code);
 }
 
 function isTokenResponse(value: unknown): value is Pick<TokenResponse, 'access_token' | 'refresh_token'> {

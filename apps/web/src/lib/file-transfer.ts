@@ -1,23 +1,17 @@
 import type { z } from 'zod';
-import { ApiError, NetworkError, apiRequestBlob, parseResponse, type ResponseSchema } from './api-client';
+import {
+  ApiError,
+  NetworkError,
+  apiRequestBlob,
+  parseResponse,
+  toApiError,
+  type ResponseSchema,
+} from './api-client';
 import { getAccessToken } from './auth-tokens';
 
 export interface UploadHandle<T> {
   promise: Promise<T>;
   abort: () => void;
-}
-
-function detailOf(text: string): string | null {
-  try {
-    const body = JSON.parse(text) as unknown;
-    if (typeof body === 'object' && body !== null) {
-      const detail = (body as { detail?: unknown }).detail;
-      if (typeof detail === 'string' && detail !== '') return detail;
-    }
-  } catch {
-    // Not JSON: no detail to show.
-  }
-  return null;
 }
 
 /**
@@ -44,7 +38,7 @@ export function uploadWithProgress<S extends ResponseSchema>(
     };
     request.onload = () => {
       if (request.status < 200 || request.status >= 300) {
-        reject(new ApiError(request.status, detailOf(request.responseText)));
+        reject(toApiError(request.status, request.responseText));
         return;
       }
       let data: unknown;

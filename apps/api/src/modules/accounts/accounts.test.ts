@@ -29,7 +29,7 @@ import {
 } from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { exists, multipart, png } from '../../../test/uploads';
-import { digestToken } from './secret-tokens';
+import { digestToken } from '../../platform/auth/secret-tokens';
 
 const PUBLIC_URL = 'https://teamhire.example';
 
@@ -242,6 +242,7 @@ describe('accounts API', () => {
       it('answers 409 with the username field error, whatever the case', async () => {
         const body = await expectConflict({ ...valid, username: 'taken_NAME', email: 'fresh1@example.com' });
         expect(body).toEqual({
+          code: 'username_taken',
           detail: T.usernameTaken,
           errors: [{ path: 'body.username', message: T.usernameTaken }],
         });
@@ -250,6 +251,7 @@ describe('accounts API', () => {
       it('answers 409 with the email field error, whatever the case', async () => {
         const body = await expectConflict({ ...valid, username: 'fresh_name', email: 'TAKEN@Example.com' });
         expect(body).toEqual({
+          code: 'email_taken',
           detail: T.emailTaken,
           errors: [{ path: 'body.email', message: T.emailTaken }],
         });
@@ -271,6 +273,7 @@ describe('accounts API', () => {
         expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
         const loser = first!.statusCode === 409 ? first! : second!;
         expect(loser.json<ErrorBody>()).toEqual({
+          code: 'username_taken',
           detail: T.usernameTaken,
           errors: [{ path: 'body.username', message: T.usernameTaken }],
         });
@@ -339,17 +342,17 @@ describe('accounts API', () => {
         expect(response.body).toBe(wrongPassword.body);
         expect(response.headers['content-type']).toBe(wrongPassword.headers['content-type']);
       }
-      expect(wrongPassword.json()).toEqual({ detail: T.invalidCredentials });
+      expect(wrongPassword.json()).toEqual({ code: 'unauthorized', detail: T.invalidCredentials });
     });
 
     it('answers 403 for a deactivated account only when the password is right', async () => {
       const inactive = await insertUser(context, { isActive: false });
       const right = await postLogin(context, inactive.username, inactive.password);
       expect(right.statusCode).toBe(403);
-      expect(right.json()).toEqual({ detail: T.accountInactive });
+      expect(right.json()).toEqual({ code: 'forbidden', detail: T.accountInactive });
       const wrong = await postLogin(context, inactive.username, 'wrong-password');
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ detail: T.invalidCredentials });
+      expect(wrong.json()).toEqual({ code: 'unauthorized', detail: T.invalidCredentials });
       expect(await openSessions(inactive.id)).toBe(0);
     });
 
@@ -455,7 +458,7 @@ describe('accounts API', () => {
       for (const method of ['GET', 'PUT'] as const) {
         const response = await context.app.inject({ method, url: '/api/auth/me', payload: {} });
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ detail: T.notAuthenticated });
+        expect(response.json()).toEqual({ code: 'unauthorized', detail: T.notAuthenticated });
       }
     });
 
@@ -544,12 +547,14 @@ describe('accounts API', () => {
       const username = await put({ username: 'other_PERSON' });
       expect(username.statusCode).toBe(409);
       expect(username.json()).toEqual({
+        code: 'username_taken',
         detail: T.usernameTaken,
         errors: [{ path: 'body.username', message: T.usernameTaken }],
       });
       const email = await put({ email: 'Other.Person@Example.com' });
       expect(email.statusCode).toBe(409);
       expect(email.json()).toEqual({
+        code: 'email_taken',
         detail: T.emailTaken,
         errors: [{ path: 'body.email', message: T.emailTaken }],
       });
@@ -713,7 +718,7 @@ describe('accounts API', () => {
       await query('update users set is_active = false where id = $1', [soon.id]);
       const response = await getMe(context, session.access_token);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: T.accountInactive });
+      expect(response.json()).toEqual({ code: 'unauthorized', detail: T.accountInactive });
       const refreshed = await postRefresh(context, session.refresh_token);
       expect(refreshed.statusCode).toBe(401);
     });
@@ -791,6 +796,7 @@ describe('accounts API', () => {
       const replay = await postRefresh(context, first.refresh_token);
       expect(replay.statusCode).toBe(401);
       expect(replay.json()).toEqual({
+        code: 'unauthorized',
         detail: 'This session was signed out for your safety. Please log in again.',
       });
       const family = (await familyOf(first.refresh_token)).family_id;
@@ -844,7 +850,7 @@ describe('accounts API', () => {
       ]);
       const expired = await postRefresh(context, next.refresh_token);
       expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toEqual({ detail: 'Invalid or expired refresh token' });
+      expect(expired.json()).toEqual({ code: 'unauthorized', detail: 'Invalid or expired refresh token' });
       await expectRefused(context, next.access_token);
     });
 
@@ -1056,7 +1062,7 @@ describe('accounts API', () => {
       const before = await userRow(user.id);
       const again = await reset(token, 'another-pass-2');
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ detail: T.resetTokenExpired });
+      expect(again.json()).toEqual({ code: 'bad_request', detail: T.resetTokenExpired });
       expect(await userRow(user.id)).toEqual(before);
 
       expect((await postLogin(context, user.username, user.password)).statusCode).toBe(401);
@@ -1100,7 +1106,7 @@ describe('accounts API', () => {
       const before = await userRow(user.id);
       const response = await reset(token, 'reset-pass-1');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: T.resetTokenExpired });
+      expect(response.json()).toEqual({ code: 'bad_request', detail: T.resetTokenExpired });
       expect(await userRow(user.id)).toEqual(before);
     });
 
@@ -1189,7 +1195,7 @@ describe('accounts API', () => {
       expect((await userRow(user.id)).email_verified).toBe(true);
       const again = await verify(token);
       expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({ detail: T.verifyTokenExpired });
+      expect(again.json()).toEqual({ code: 'bad_request', detail: T.verifyTokenExpired });
     });
 
     it('expires after 24 hours', async () => {
@@ -1235,7 +1241,7 @@ describe('accounts API', () => {
     it('refuses an unknown token with 400', async () => {
       const response = await verify('made-up-token');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: T.verifyTokenExpired });
+      expect(response.json()).toEqual({ code: 'bad_request', detail: T.verifyTokenExpired });
     });
 
     it('limits requests per email, for known and unknown emails alike', async () => {
@@ -1386,21 +1392,24 @@ describe('accounts API', () => {
       it('refuses a text file with 415', async () => {
         const response = await upload('notes.txt', 'text/plain', Buffer.from('hello'));
         expect(response.statusCode).toBe(415);
-        expect(response.json()).toEqual({ detail: 'Please select an image file' });
+        expect(response.json()).toEqual({
+          code: 'unsupported_media_type',
+          detail: 'Please select an image file',
+        });
         await expectUnchanged();
       });
 
       it('refuses a file declared as text even when its bytes are an image', async () => {
         const response = await upload('picture.txt', 'text/plain', await png(40, 40, red));
         expect(response.statusCode).toBe(415);
-        expect(response.json()).toEqual({ detail: T.pictureNotImage });
+        expect(response.json()).toEqual({ code: 'unsupported_media_type', detail: T.pictureNotImage });
         await expectUnchanged();
       });
 
       it('refuses garbage sent as image/png with 415', async () => {
         const response = await upload('fake.png', 'image/png', randomBytes(2048));
         expect(response.statusCode).toBe(415);
-        expect(response.json()).toEqual({ detail: T.pictureNotImage });
+        expect(response.json()).toEqual({ code: 'unsupported_media_type', detail: T.pictureNotImage });
         await expectUnchanged();
       });
 
@@ -1408,7 +1417,10 @@ describe('accounts API', () => {
         const big = Buffer.concat([await png(10, 10, red), randomBytes(PROFILE_PICTURE_MAX_BYTES)]);
         const response = await upload('big.png', 'image/png', big);
         expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({ detail: 'Image size must be less than 5MB' });
+        expect(response.json()).toEqual({
+          code: 'payload_too_large',
+          detail: 'Image size must be less than 5MB',
+        });
         await expectUnchanged();
       });
 

@@ -51,14 +51,20 @@ describe('profile picture size, counted on the bytes received', () => {
   it('refuses a valid picture of 6.7 MB with 413, not 415', async () => {
     const picture = await noisePng(1500);
     expect(picture.length).toBeGreaterThan(6.4 * 1024 * 1024);
-    expect(await upload(picture)).toEqual({ status: 413, body: { detail: T.pictureTooLarge } });
+    expect(await upload(picture)).toEqual({
+      status: 413,
+      body: { code: 'payload_too_large', detail: T.pictureTooLarge },
+    });
   });
 
   it('refuses a small picture padded past 5 MB with 413, just past the limit and at 30 MB', async () => {
     const small = await smallPng();
     for (const total of [PROFILE_PICTURE_MAX_BYTES + 1, 30 * 1024 * 1024]) {
       const padded = Buffer.concat([small, Buffer.alloc(total - small.length)]);
-      expect(await upload(padded)).toEqual({ status: 413, body: { detail: T.pictureTooLarge } });
+      expect(await upload(padded)).toEqual({
+        status: 413,
+        body: { code: 'payload_too_large', detail: T.pictureTooLarge },
+      });
     }
   });
 
@@ -66,10 +72,13 @@ describe('profile picture size, counted on the bytes received', () => {
     const small = await smallPng();
     const exact = Buffer.concat([small, Buffer.alloc(PROFILE_PICTURE_MAX_BYTES - small.length)]);
     expect((await upload(exact)).status).toBe(200);
-    expect(await upload(randomBytes(4096))).toEqual({ status: 415, body: { detail: T.pictureNotImage } });
+    expect(await upload(randomBytes(4096))).toEqual({
+      status: 415,
+      body: { code: 'unsupported_media_type', detail: T.pictureNotImage },
+    });
     expect(await upload(Buffer.from('plain words'), 'text/plain')).toEqual({
       status: 415,
-      body: { detail: T.pictureNotImage },
+      body: { code: 'unsupported_media_type', detail: T.pictureNotImage },
     });
   });
 

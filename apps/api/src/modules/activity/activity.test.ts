@@ -196,7 +196,7 @@ describe('GET /api/activity', () => {
     it('answers 401 without a token', async () => {
       const response = await list(null);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ detail: 'Not authenticated' });
+      expect(response.json()).toEqual({ code: 'unauthorized', detail: 'Not authenticated' });
     });
   });
 });

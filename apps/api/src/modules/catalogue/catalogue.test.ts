@@ -183,7 +183,7 @@ describe('catalogue', () => {
 
     it('answers 404 with {detail} for a missing id', async () => {
       const body = await getJson<ErrorBody>('/api/service-categories/999999', 404);
-      expect(body).toEqual({ detail: 'Service category not found' });
+      expect(body).toEqual({ code: 'not_found', detail: 'Service category not found' });
     });
 
     it.each([
@@ -293,6 +293,7 @@ describe('catalogue', () => {
       const [first] = await getJson<ProjectTypeBody[]>('/api/project-types?limit=1');
       expect(await getJson<ProjectTypeBody>(`/api/project-types/${first!.id}`)).toEqual(first);
       expect(await getJson<ErrorBody>('/api/project-types/999999', 404)).toEqual({
+        code: 'not_found',
         detail: 'Project type not found',
       });
     });
@@ -342,6 +343,7 @@ describe('catalogue', () => {
       const [first] = await getJson<ProjectSubTypeBody[]>('/api/project-sub-types?limit=1');
       expect(await getJson<ProjectSubTypeBody>(`/api/project-sub-types/${first!.id}`)).toEqual(first);
       expect(await getJson<ErrorBody>('/api/project-sub-types/999999', 404)).toEqual({
+        code: 'not_found',
         detail: 'Project sub-type not found',
       });
     });
@@ -494,6 +496,7 @@ describe('catalogue', () => {
       const [first] = await getJson<TechnologyBody[]>('/api/technologies?limit=1');
       expect(await getJson<TechnologyBody>(`/api/technologies/${first!.id}`)).toEqual(first);
       expect(await getJson<ErrorBody>('/api/technologies/999999', 404)).toEqual({
+        code: 'not_found',
         detail: 'Technology not found',
       });
     });

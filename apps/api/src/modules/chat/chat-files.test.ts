@@ -301,7 +301,10 @@ describe.each(STORAGE_DRIVERS)('chat files (%s storage)', (driver) => {
       try {
         const { status, body: text } = await answered;
         expect(status, text).toBe(413);
-        expect(JSON.parse(text) as ErrorBody).toEqual({ detail: expect.stringContaining(TOO_LARGE) });
+        expect(JSON.parse(text) as ErrorBody).toEqual({
+          code: 'payload_too_large',
+          detail: expect.stringContaining(TOO_LARGE),
+        });
         expect(Date.now() - started).toBeLessThan(5000);
       } finally {
         request.destroy();
@@ -344,7 +347,10 @@ describe.each(STORAGE_DRIVERS)('chat files (%s storage)', (driver) => {
           expect(request.getHeader('content-length')).toBeUndefined();
           expect(request.chunkedEncoding).toBe(true);
           expect(response.headers['content-type']).toMatch(/^application\/json/);
-          expect(JSON.parse(text) as ErrorBody).toEqual({ detail: expect.stringContaining(TOO_LARGE) });
+          expect(JSON.parse(text) as ErrorBody).toEqual({
+            code: 'payload_too_large',
+            detail: expect.stringContaining(TOO_LARGE),
+          });
         } finally {
           source.destroy();
           request.destroy();

@@ -73,7 +73,7 @@ describe('chat limits', () => {
     }
     const refused = await post(sender, roomId, 'One too many');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: CHAT_TEXTS.tooManyMessages });
+    expect(refused.json()).toEqual({ code: 'rate_limited', detail: CHAT_TEXTS.tooManyMessages });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const stored = await fixtures.query<{ count: string }>(
       'select count(*) from chat_messages where chat_room_id = $1',
@@ -107,7 +107,7 @@ describe('chat limits', () => {
     const before = await storedNames(context.config, `chat/${roomId}`);
     const refused = await upload(sender, roomId, 10);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ detail: CHAT_TEXTS.tooManyUploads });
+    expect(refused.json()).toEqual({ code: 'rate_limited', detail: CHAT_TEXTS.tooManyUploads });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await storedNames(context.config, `chat/${roomId}`)).toEqual(before);
   });

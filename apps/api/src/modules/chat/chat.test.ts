@@ -23,8 +23,8 @@ import {
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 import { AppError } from '../../errors';
-import { createRateLimiter } from '../rate-limit/rate-limiter';
-import { createInProcessBus, type RealtimeBus } from '../realtime/realtime-bus';
+import { createRateLimiter } from '../../platform/rate-limit/rate-limiter';
+import { createInProcessBus, type RealtimeBus } from '../../platform/realtime/realtime-bus';
 import * as chat from './chat.service';
 import type { Participant } from './participants';
 

@@ -246,7 +246,7 @@ describe('POST /api/contact', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ detail: 'Malformed JSON body' });
+      expect(response.json()).toEqual({ code: 'bad_request', detail: 'Malformed JSON body' });
       expect(await storedCount()).toBe(before);
     });
   });
@@ -263,7 +263,7 @@ describe('POST /api/contact', () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['content-type']).toMatch(/^application\/json/);
       const body = refused.json<ErrorBody>();
-      expect(Object.keys(body)).toEqual(['detail']);
+      expect(Object.keys(body)).toEqual(['code', 'detail']);
       expect(body.detail).toMatch(/^Too many requests/);
       expect(await storedCount()).toBe(before);
       const [stored] = await context.database.db

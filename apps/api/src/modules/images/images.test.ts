@@ -161,7 +161,7 @@ describe('team logos and package galleries', () => {
       const url = `/api/teams/${otherTeam}/logo`;
       const text = await upload(url, otherAdmin, Buffer.from('not a picture at all'), 'image/png');
       expect(text.statusCode).toBe(415);
-      expect(text.json()).toEqual({ detail: T.notImage });
+      expect(text.json()).toEqual({ code: 'unsupported_media_type', detail: T.notImage });
       const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
         .gif()
         .toBuffer();
@@ -177,7 +177,7 @@ describe('team logos and package galleries', () => {
       const justOver = Buffer.concat([small, Buffer.alloc(IMAGE_UPLOAD_MAX_BYTES + 1 - small.length)]);
       const response = await upload(`/api/teams/${otherTeam}/logo`, otherAdmin, justOver);
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: T.tooLarge });
+      expect(response.json()).toEqual({ code: 'payload_too_large', detail: T.tooLarge });
       const far = Buffer.concat([small, Buffer.alloc(12 * 1024 * 1024)]);
       expect((await upload(`/api/teams/${otherTeam}/logo`, otherAdmin, far)).statusCode).toBe(413);
     });
@@ -189,7 +189,7 @@ describe('team logos and package galleries', () => {
         await pngClaiming(8000, 6000),
       );
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: T.tooManyPixels });
+      expect(response.json()).toEqual({ code: 'payload_too_large', detail: T.tooManyPixels });
     });
   });
 
@@ -251,7 +251,7 @@ describe('team logos and package galleries', () => {
       expect(statuses).toEqual([201, 201, 409, 409]);
       const seventh = await upload(imagesUrl(id), admin, picture);
       expect(seventh.statusCode).toBe(409);
-      expect(seventh.json()).toEqual({ detail: T.galleryFull });
+      expect(seventh.json()).toEqual({ code: 'conflict', detail: T.galleryFull });
       const detail = (await call('GET', `/api/service-packages/${id}`)).json<ServicePackage>();
       expect(detail.images).toHaveLength(PACKAGE_IMAGES_MAX);
       // Nothing of the refused uploads stayed in storage.

@@ -164,7 +164,7 @@ describe('GET /api/navigation', () => {
   it('answers 401 without a token or with a bad one', async () => {
     const missing = await context.app.inject({ method: 'GET', url: '/api/navigation' });
     expect(missing.statusCode).toBe(401);
-    expect(missing.json()).toEqual({ detail: 'Not authenticated' });
+    expect(missing.json()).toEqual({ code: 'unauthorized', detail: 'Not authenticated' });
     const bad = await context.app.inject({ method: 'GET', url: '/api/navigation', headers: bearer('nope') });
     expect(bad.statusCode).toBe(401);
   });

@@ -6,8 +6,8 @@ import type { TestTeam } from '../../../test/chat-helpers';
 import { testClock } from '../../../test/delivery-helpers';
 import { orderFixtures, type Caller, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import type { PaymentProvider } from '../payments/payment-provider';
-import { createTestPaymentProvider } from '../payments/test-payment-provider';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import { createTestPaymentProvider } from '../../platform/payments/test-payment-provider';
 
 const MINUTE_MS = 60 * 1000;
 

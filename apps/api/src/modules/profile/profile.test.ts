@@ -208,7 +208,11 @@ describe('profile', () => {
     message: string,
   ): void {
     expect(response.statusCode, response.body).toBe(422);
-    expect(response.json<ErrorBody>()).toEqual({ detail: message, errors: [{ path, message }] });
+    expect(response.json<ErrorBody>()).toEqual({
+      code: 'validation',
+      detail: message,
+      errors: [{ path, message }],
+    });
   }
 
   describe.each(KIND_CASES)('$kind', (kindCase) => {

@@ -294,7 +294,7 @@ describe('GET /api/teams/:id/profile', () => {
   it('answers 404 for an unknown team and 422 for an id that is not one, signed in or not', async () => {
     const unknown = await call('GET', '/api/teams/999999/profile');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Team not found' });
+    expect(unknown.json()).toEqual({ code: 'not_found', detail: 'Team not found' });
     expect((await call('GET', '/api/teams/999999/profile', buyer)).statusCode).toBe(404);
     const invalid = await call('GET', '/api/teams/abc/profile');
     expect(invalid.statusCode).toBe(422);

@@ -713,7 +713,7 @@ describe('teams', () => {
     it('answers 404 for an unknown team and 422 for a malformed id', async () => {
       const response = await request('GET', '/api/teams/2000000000');
       expect(response.statusCode, response.body).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Team not found' });
+      expect(response.json()).toEqual({ code: 'not_found', detail: 'Team not found' });
       expect((await request('GET', '/api/teams/abc')).statusCode).toBe(422);
     });
   });
@@ -1048,7 +1048,7 @@ describe('teams', () => {
         const applicant = await seller();
         const missing = await apply(applicant, 2_000_000_000);
         expect(missing.statusCode, missing.body).toBe(404);
-        expect(missing.json()).toEqual({ detail: 'Team not found' });
+        expect(missing.json()).toEqual({ code: 'not_found', detail: 'Team not found' });
         const team = await createTeam(admin);
         expect((await apply(applicant, team.id, 'x'.repeat(1001))).statusCode).toBe(422);
         expect(

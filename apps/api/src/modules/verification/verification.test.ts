@@ -341,7 +341,7 @@ describe('role verification', () => {
         const actor = await user(role, true);
         const response = await getAs(actor, '/api/verification/pending');
         expect(response.statusCode, response.body).toBe(403);
-        expect(response.json()).toEqual({ detail: 'Insufficient permissions' });
+        expect(response.json()).toEqual({ code: 'forbidden', detail: 'Insufficient permissions' });
       },
     );
 
@@ -528,6 +528,7 @@ describe('role verification', () => {
         const response = await decide(secondAdmin, request.id, payload);
         expect(response.statusCode, response.body).toBe(409);
         expect(response.json<ErrorBody>().detail).toContain('already processed');
+        expect(response.json()).toMatchObject({ code: 'already_processed' });
       }
       expect(await storedStatus(request.id)).toBe('rejected');
       expect(await storedUser(seller.id)).toEqual({ role: 'SELLER', is_verified: false });
@@ -536,7 +537,7 @@ describe('role verification', () => {
     it('answers 404 for an unknown request and 422 for a malformed id or status', async () => {
       const missing = await decide(admin, 2_000_000_000, { status: 'rejected' });
       expect(missing.statusCode, missing.body).toBe(404);
-      expect(missing.json()).toEqual({ detail: 'Verification request not found' });
+      expect(missing.json()).toEqual({ code: 'not_found', detail: 'Verification request not found' });
       expect((await decide(admin, 0, { status: 'rejected' })).statusCode).toBe(422);
       const seller = await user('SELLER');
       const request = await fileRequest(seller);
@@ -554,7 +555,7 @@ describe('role verification', () => {
         for (const actor of [reviewer, requester]) {
           const response = await decide(actor, request.id, { status: 'approved', response_message: 'Sure.' });
           expect(response.statusCode, response.body).toBe(403);
-          expect(response.json()).toEqual({ detail: 'Insufficient permissions' });
+          expect(response.json()).toEqual({ code: 'forbidden', detail: 'Insufficient permissions' });
         }
         expect(await storedStatus(request.id)).toBe('pending');
         expect(await storedUser(requester.id)).toEqual({ role, is_verified: false });
@@ -572,6 +573,7 @@ describe('role verification', () => {
       const winner = responses.find((response) => response.statusCode === 200)!.json<VerificationRequest>();
       const loser = responses.find((response) => response.statusCode === 409)!.json<ErrorBody>();
       expect(loser.detail).toContain('already processed');
+      expect(loser).toMatchObject({ code: 'already_processed' });
 
       const stored = await context.database.pool.query<{ verified_by_id: number; response_message: string }>(
         'select verified_by_id, response_message from verification_requests where id = $1',
@@ -625,7 +627,7 @@ describe('role verification', () => {
       for (const role of ['SELLER', 'TEAM_ADMIN', 'BUYER'] as const) {
         const response = await getAs(await user(role, true), '/api/verification/stats');
         expect(response.statusCode, response.body).toBe(403);
-        expect(response.json()).toEqual({ detail: 'Insufficient permissions' });
+        expect(response.json()).toEqual({ code: 'forbidden', detail: 'Insufficient permissions' });
       }
       expect((await getAs(undefined, '/api/verification/stats')).statusCode).toBe(401);
     });

@@ -32,9 +32,27 @@ describe('registrationFailure', () => {
         ]),
       ),
     ).toEqual({ message: null, fieldErrors: [{ field: 'email', message: ACCOUNT_TEXTS.emailTaken }] });
-    expect(registrationFailure(new ApiError(409, ACCOUNT_TEXTS.usernameTaken))).toEqual({
+    expect(registrationFailure(new ApiError(409, ACCOUNT_TEXTS.usernameTaken, [], 'username_taken'))).toEqual(
+      {
+        message: null,
+        fieldErrors: [{ field: 'username', message: ACCOUNT_TEXTS.usernameTaken }],
+      },
+    );
+  });
+
+  it('finds the taken field by the code, whatever the words', () => {
+    expect(registrationFailure(new ApiError(409, 'That one is gone', [], 'email_taken'))).toEqual({
+      message: null,
+      fieldErrors: [{ field: 'email', message: 'That one is gone' }],
+    });
+    expect(registrationFailure(new ApiError(409, null, [], 'username_taken'))).toEqual({
       message: null,
       fieldErrors: [{ field: 'username', message: ACCOUNT_TEXTS.usernameTaken }],
+    });
+    // The words of a taken username under another code are only shown.
+    expect(registrationFailure(new ApiError(409, ACCOUNT_TEXTS.usernameTaken, [], 'conflict'))).toEqual({
+      message: `Registration failed. ${ACCOUNT_TEXTS.usernameTaken}`,
+      fieldErrors: [],
     });
   });
 

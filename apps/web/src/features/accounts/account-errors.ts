@@ -18,9 +18,14 @@ export interface RegistrationFailure {
   fieldErrors: FormFieldError<RegistrationField>[];
 }
 
-function takenFieldError(detail: string | null): FormFieldError<RegistrationField> | null {
-  if (detail === ACCOUNT_TEXTS.usernameTaken) return { field: 'username', message: detail };
-  if (detail === ACCOUNT_TEXTS.emailTaken) return { field: 'email', message: detail };
+/** The field a taken-identity code is about, with the server's words (else the usual ones). */
+function takenFieldError(error: ApiError): FormFieldError<RegistrationField> | null {
+  if (error.code === 'username_taken') {
+    return { field: 'username', message: error.detail ?? ACCOUNT_TEXTS.usernameTaken };
+  }
+  if (error.code === 'email_taken') {
+    return { field: 'email', message: error.detail ?? ACCOUNT_TEXTS.emailTaken };
+  }
   return null;
 }
 
@@ -33,8 +38,7 @@ export function registrationFailure(error: unknown): RegistrationFailure {
   if (error instanceof ApiError) {
     const fieldErrors = formFieldErrors(error, REGISTRATION_FIELDS);
     if (error.status === 409) {
-      const taken =
-        fieldErrors.length > 0 ? fieldErrors : [takenFieldError(error.detail)].filter((e) => e !== null);
+      const taken = fieldErrors.length > 0 ? fieldErrors : [takenFieldError(error)].filter((e) => e !== null);
       if (taken.length > 0) return { message: null, fieldErrors: taken };
     }
     if (error.status === 422) return { message: prefix + ACCOUNT_TEXTS.registrationInvalid, fieldErrors };

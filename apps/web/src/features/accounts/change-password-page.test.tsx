@@ -52,12 +52,22 @@ describe('ChangePasswordPage', () => {
   });
 
   it('marks a wrong current password on its field', async () => {
-    stubFetch(() => jsonResponse({ detail: ACCOUNT_TEXTS.currentPasswordWrong }, 400));
+    stubFetch(() =>
+      jsonResponse({ code: 'wrong_password', detail: ACCOUNT_TEXTS.currentPasswordWrong }, 400),
+    );
     renderPage();
     fill('wrong', 'new-secret-1', 'new-secret-1');
     const current = screen.getByLabelText(/^Current Password/);
     await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText(ACCOUNT_TEXTS.currentPasswordWrong)).toBeTruthy();
+  });
+
+  it('decides by the code, not by the words', async () => {
+    stubFetch(() => jsonResponse({ code: 'bad_request', detail: ACCOUNT_TEXTS.currentPasswordWrong }, 400));
+    renderPage();
+    fill('old-secret', 'new-secret-1', 'new-secret-1');
+    expect((await screen.findByRole('alert')).textContent).toBe(ACCOUNT_TEXTS.currentPasswordWrong);
+    expect(screen.getByLabelText(/^Current Password/).getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('shows any other failure above the form', async () => {

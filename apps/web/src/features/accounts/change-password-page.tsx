@@ -32,8 +32,9 @@ export function ChangePasswordPage() {
       void navigate('/dashboard');
     },
     (error) => {
-      if (error instanceof ApiError && error.detail === ACCOUNT_TEXTS.currentPasswordWrong) {
-        setError('current_password', { message: error.detail }, { shouldFocus: true });
+      if (error instanceof ApiError && error.code === 'wrong_password') {
+        const message = error.detail ?? ACCOUNT_TEXTS.currentPasswordWrong;
+        setError('current_password', { message }, { shouldFocus: true });
         return;
       }
       showServerErrors(error, PASSWORD_FIELDS, error instanceof Error ? error.message : String(error));

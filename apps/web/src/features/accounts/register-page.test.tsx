@@ -103,6 +103,7 @@ describe('RegisterPage', () => {
     stubFetch(() =>
       jsonResponse(
         {
+          code: 'username_taken',
           detail: ACCOUNT_TEXTS.usernameTaken,
           errors: [{ path: 'body.username', message: ACCOUNT_TEXTS.usernameTaken }],
         },
@@ -119,8 +120,8 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('puts a taken email on the field from the detail alone', async () => {
-    stubFetch(() => jsonResponse({ detail: ACCOUNT_TEXTS.emailTaken }, 409));
+  it('puts a taken email on the field from the code alone', async () => {
+    stubFetch(() => jsonResponse({ code: 'email_taken', detail: ACCOUNT_TEXTS.emailTaken }, 409));
     renderRegister();
     chooseBuyer();
     fillForm();

@@ -108,23 +108,30 @@ describe('AdminVerificationsPage', () => {
   });
 
   it.each([
-    [409, 'Verification request already processed', VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed],
-    [404, 'Verification request not found', VERIFICATION_RESPONSE_MESSAGES.notFound],
-  ])('explains a %i and refreshes the list', async (status, detail, message) => {
-    const { requests } = renderPage(() => jsonResponse({ detail }, status));
+    [
+      409,
+      'already_processed',
+      'Verification request already processed',
+      VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed,
+    ],
+    [404, 'not_found', 'Verification request not found', VERIFICATION_RESPONSE_MESSAGES.notFound],
+  ])('explains a %i and refreshes the list', async (status, code, detail, message) => {
+    const { requests } = renderPage(() => jsonResponse({ code, detail }, status));
     await approveWith('Welcome!');
     expect(await screen.findByText(message)).toBeTruthy();
     await waitFor(() => expect(pendingReads(requests)).toBe(2));
   });
 
   it('explains missing permissions', async () => {
-    renderPage(() => jsonResponse({ detail: 'Insufficient permissions' }, 403));
+    renderPage(() => jsonResponse({ code: 'forbidden', detail: 'Insufficient permissions' }, 403));
     await approveWith('Welcome!');
     expect(await screen.findByText(VERIFICATION_RESPONSE_MESSAGES.insufficientPermissions)).toBeTruthy();
   });
 
   it('sends an expired session to /login', async () => {
-    const { router } = renderPage(() => jsonResponse({ detail: 'Authentication failed' }, 401));
+    const { router } = renderPage(() =>
+      jsonResponse({ code: 'unauthorized', detail: 'Authentication failed' }, 401),
+    );
     await approveWith('Welcome!');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(VERIFICATION_RESPONSE_MESSAGES.sessionExpired)).toBeTruthy();

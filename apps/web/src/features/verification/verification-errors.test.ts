@@ -11,36 +11,60 @@ import {
 describe('verificationResponseFailure', () => {
   it.each([
     [
-      new ApiError(401, 'Authentication failed'),
+      new ApiError(401, 'Authentication failed', [], 'unauthorized'),
       'session-expired',
       VERIFICATION_RESPONSE_MESSAGES.sessionExpired,
     ],
     [
-      new ApiError(403, 'Insufficient permissions'),
+      new ApiError(403, 'Insufficient permissions', [], 'forbidden'),
       'insufficient-permissions',
       VERIFICATION_RESPONSE_MESSAGES.insufficientPermissions,
     ],
     [
-      new ApiError(404, 'Verification request not found'),
+      new ApiError(404, 'Verification request not found', [], 'not_found'),
       'not-found',
       VERIFICATION_RESPONSE_MESSAGES.notFound,
     ],
     [
-      new ApiError(409, 'Verification request already processed'),
+      new ApiError(409, 'Verification request already processed', [], 'already_processed'),
       'already-processed',
       VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed,
     ],
     [
-      new ApiError(422, 'A response message is required to approve a request'),
+      new ApiError(422, 'A response message is required to approve a request', [], 'validation'),
       'failed',
       'A response message is required to approve a request',
     ],
     [new ApiError(500, null), 'failed', VERIFICATION_TEXTS.respondFailed],
     [new NetworkError(), 'failed', 'Backend server not available...'],
-    [new Error('Authentication failed'), 'session-expired', VERIFICATION_RESPONSE_MESSAGES.sessionExpired],
     ['???', 'failed', VERIFICATION_TEXTS.respondFailed],
   ])('reads %o as %s', (error, outcome, message) => {
     expect(verificationResponseFailure(error)).toEqual({ outcome, message });
+  });
+
+  it('decides by the code, whatever the words', () => {
+    expect(
+      verificationResponseFailure(new ApiError(409, 'Someone was quicker', [], 'already_processed')),
+    ).toEqual({
+      outcome: 'already-processed',
+      message: VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed,
+    });
+    // Words that once decided, under another code, are only shown.
+    expect(
+      verificationResponseFailure(
+        new ApiError(409, 'Verification request already processed', [], 'conflict'),
+      ),
+    ).toEqual({ outcome: 'failed', message: 'Verification request already processed' });
+    expect(verificationResponseFailure(new Error('Authentication failed'))).toEqual({
+      outcome: 'failed',
+      message: 'Authentication failed',
+    });
+  });
+
+  it("takes an answer without a code by its status's code", () => {
+    expect(verificationResponseFailure(new ApiError(401, null)).outcome).toBe('session-expired');
+    expect(verificationResponseFailure(new ApiError(403, null)).outcome).toBe('insufficient-permissions');
+    expect(verificationResponseFailure(new ApiError(404, null)).outcome).toBe('not-found');
   });
 });
 

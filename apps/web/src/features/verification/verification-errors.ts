@@ -1,5 +1,5 @@
 import { ACCOUNT_TEXTS, VERIFICATION_TEXTS } from '@teamhire/shared';
-import { ApiError, AUTHENTICATION_FAILED_MESSAGE } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /** What the admin page does after a refused decision, besides showing the message. */
 export type VerificationResponseOutcome =
@@ -22,26 +22,25 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : '';
 }
 
-/** Read from the server's words first, since they are the most precise, and its status second. */
+/** Decided by the error's code; the server's words are shown only when no outcome explains it better. */
 export function verificationResponseFailure(error: unknown): VerificationResponseFailure {
-  const message = messageOf(error);
-  const status = error instanceof ApiError ? error.status : null;
-  if (message.includes(AUTHENTICATION_FAILED_MESSAGE) || status === 401) {
+  const code = error instanceof ApiError ? error.code : null;
+  if (code === 'unauthorized') {
     return { outcome: 'session-expired', message: VERIFICATION_RESPONSE_MESSAGES.sessionExpired };
   }
-  if (message.includes(VERIFICATION_TEXTS.insufficientPermissions) || status === 403) {
+  if (code === 'forbidden') {
     return {
       outcome: 'insufficient-permissions',
       message: VERIFICATION_RESPONSE_MESSAGES.insufficientPermissions,
     };
   }
-  if (message.includes(VERIFICATION_TEXTS.notFound) || status === 404) {
+  if (code === 'not_found') {
     return { outcome: 'not-found', message: VERIFICATION_RESPONSE_MESSAGES.notFound };
   }
-  if (message.includes('already processed') || status === 409) {
+  if (code === 'already_processed') {
     return { outcome: 'already-processed', message: VERIFICATION_RESPONSE_MESSAGES.alreadyProcessed };
   }
-  const detail = error instanceof ApiError ? error.detail : message || null;
+  const detail = error instanceof ApiError ? error.detail : messageOf(error) || null;
   return { outcome: 'failed', message: detail ?? VERIFICATION_TEXTS.respondFailed };
 }
 
