@@ -14,14 +14,14 @@ import type { DatabaseHandle } from './db/database';
 import type { AppDeps, Clock } from './deps';
 import { AppError } from './errors';
 import { AccessLogController, bufferedStandardOutput, loggerOptions, requestLoggerFactory } from './logger';
-import { createAccessTokens } from './modules/accounts/access-tokens';
-import { createPasswordHasher } from './modules/accounts/password';
+import { createAccessTokens } from './platform/auth/access-tokens';
+import { createPasswordHasher } from './platform/auth/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { avatarKey, avatarsDirectory, AVATAR_URL_PREFIX } from './modules/accounts/avatar-files';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { createMailer } from './modules/mail/mailer';
+import { createMailer } from './platform/mail/mailer';
 import { navigationRoutes } from './modules/navigation/navigation.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -37,7 +37,13 @@ import { createOfferExpiry, type OfferExpiry } from './modules/offers/offers.ser
 import { createOrderTimers, type OrderTimers } from './modules/orders/order-timers';
 import { ordersContext } from './modules/orders/orders.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
-import { createPaymentProvider, type PaymentProvider } from './modules/payments/payment-provider';
+import { checkoutRoutes } from './modules/checkout/checkout.routes';
+import {
+  checkoutContext,
+  createChargeReconciler,
+  type ChargeReconciler,
+} from './modules/checkout/checkout.service';
+import { createPaymentProvider, type PaymentProvider } from './platform/payments/payment-provider';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { moneyRoutes } from './modules/payments/money.routes';
 import { createPayouts, payoutsContext, type Payouts } from './modules/payments/payouts.service';
@@ -46,19 +52,20 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { teamsRoutes } from './modules/teams/teams.routes';
 import { teamProfilesRoutes } from './modules/team-profiles/team-profiles.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
-import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createRetention, type Retention } from './modules/retention/retention.service';
-import { createInProcessBus, createRedisBus } from './modules/realtime/realtime-bus';
+import { createInProcessBus, createRedisBus } from './platform/realtime/realtime-bus';
 import { chatFilesRoutes } from './modules/chat/chat-files.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { guestUpgradeRoutes } from './modules/chat/guest-upgrade.routes';
-import { chatSocketRoutes } from './modules/realtime/chat-socket.routes';
+import { chatSocketRoutes } from './modules/chat/chat-socket.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
-import { createAuthenticator } from './plugins/authentication';
-import { OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
-import { startJobs, type Jobs } from './plugins/jobs';
+import { createAuthenticator } from './platform/auth/authentication';
+import { answerFrameworkError, OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import { jobTable } from './job-table';
+import { startJobs, type Jobs } from './platform/jobs';
 import { registerOpenApi } from './plugins/openapi';
 import { parseThenStringify } from './plugins/response-serializer';
 import { registerResponseHeaders } from './plugins/security-headers';
@@ -78,6 +85,8 @@ declare module 'fastify' {
     registeredRoutes: readonly RegisteredRoute[];
     /** The order timers' sweeps, as the job runner calls them (tests call them too). */
     orderTimers: OrderTimers;
+    /** The charge reconciliation (charges left open, refunds to send again), as the job runner calls it. */
+    chargeReconciler: ChargeReconciler;
     /** The offer expiry job, as the job runner calls it (tests call it too). */
     offerExpiry: OfferExpiry;
     /** The payout job, as the job runner calls it (tests call it too). */
@@ -135,6 +144,8 @@ export async function buildApp({
     logController,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A malformed URL (`/api/teams/%zz`) answers in the one error shape too, with its code.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   logController.writeTo(app.log);
   // The lines still buffered are written when the app closes (and any logged later, at the exit).
@@ -253,6 +264,8 @@ export async function buildApp({
   app.addHook('onClose', () => deps.bus.close());
   const orderTimers = createOrderTimers(ordersContext(deps));
   app.decorate('orderTimers', orderTimers);
+  const chargeReconciler = createChargeReconciler(checkoutContext(deps));
+  app.decorate('chargeReconciler', chargeReconciler);
   const retention = createRetention(deps);
   app.decorate('retention', retention);
   const payouts = createPayouts(payoutsContext(deps));
@@ -264,10 +277,7 @@ export async function buildApp({
   const jobs: Promise<Jobs | undefined> = config.jobsEnabled
     ? startJobs({
         pool: database.pool,
-        timers: orderTimers,
-        retention,
-        payouts,
-        offerExpiry,
+        jobs: jobTable({ timers: orderTimers, chargeReconciler, retention, payouts, offerExpiry }),
         logger: app.log,
       }).catch((error: unknown) => {
         app.log.error({ err: error }, 'the job runner did not start; timers wait for the next start');
@@ -291,6 +301,7 @@ export async function buildApp({
   await app.register(profileRoutes, deps);
   await app.register(packagesRoutes, deps);
   await app.register(imagesRoutes, deps);
+  await app.register(checkoutRoutes, deps);
   await app.register(ordersRoutes, deps);
   await app.register(orderFilesRoutes, deps);
   await app.register(orderConversationRoutes, deps);

@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { AccessTokens } from './modules/accounts/access-tokens';
-import type { PasswordHasher } from './modules/accounts/password';
-import type { Mailer } from './modules/mail/mailer';
-import type { PaymentProvider } from './modules/payments/payment-provider';
-import type { RateLimiter } from './modules/rate-limit/rate-limiter';
-import type { RealtimeBus } from './modules/realtime/realtime-bus';
-import type { Authenticator } from './plugins/authentication';
+import type { AccessTokens } from './platform/auth/access-tokens';
+import type { PasswordHasher } from './platform/auth/password';
+import type { Mailer } from './platform/mail/mailer';
+import type { PaymentProvider } from './platform/payments/payment-provider';
+import type { RateLimiter } from './platform/rate-limit/rate-limiter';
+import type { RealtimeBus } from './platform/realtime/realtime-bus';
+import type { Authenticator } from './platform/auth/authentication';
 import type { Storage } from './plugins/storage';
 
 /** What every module's routes receive from buildApp. */

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TokenResponse, UserRole } from '@teamhire/shared';
 import { users } from '../src/db/schema/index';
-import { hashPassword } from '../src/modules/accounts/password';
+import { hashPassword } from '../src/platform/auth/password';
 import { bearer, nextAddress } from './accounts-helpers';
 import type { TestContext } from './test-app';
 

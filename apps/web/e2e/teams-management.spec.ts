@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { hashPassword } from '../../api/src/modules/accounts/password';
+import { hashPassword } from '../../api/src/platform/auth/password';
 import { expectToast, serious, signInToDashboard, signOut } from './support/marketplace';
 import { withDatabase } from './support/database';
 

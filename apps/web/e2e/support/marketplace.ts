@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { hashPassword } from '../../../api/src/modules/accounts/password';
+import { hashPassword } from '../../../api/src/platform/auth/password';
 import { withDatabase } from './database';
 
 /** Shared by the journeys: accounts, teams and packages stored directly, and signed-in browser contexts. */

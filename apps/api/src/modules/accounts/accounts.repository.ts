@@ -41,25 +41,6 @@ export async function findUserByEmail(db: DatabaseOrTransaction, email: string) 
   return row;
 }
 
-/**
- * The actor of a request: the user of a valid access token, only while the session the token was
- * issued for is still open (logout, password change and reset close sessions at once).
- */
-export async function findActiveSessionUser(db: DatabaseOrTransaction, userId: number, sessionId: string) {
-  const [row] = await db
-    .select({ user: users })
-    .from(users)
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sessionId}
-          and ${refreshTokens.userId} = ${userId} and ${refreshTokens.revokedAt} is null
-          and ${refreshTokens.expiresAt} > now())`,
-      ),
-    );
-  return row?.user;
-}
-
 /** Names of the unique indexes that guard usernames and emails. */
 export const UNIQUE_USERNAME = 'users_username_lower_key';
 export const UNIQUE_EMAIL = 'users_email_lower_key';

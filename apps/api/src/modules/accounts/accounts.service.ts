@@ -12,19 +12,19 @@ import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import type { Storage } from '../../plugins/storage';
 import { recordActivity } from '../activity/activity.service';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetEmail, verificationEmail } from '../mail/templates';
-import type { RateLimiter, RateLimitRule, Reservation } from '../rate-limit/rate-limiter';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { endSocketSessions } from '../realtime/socket-rights';
-import type { AccessTokens } from './access-tokens';
+import type { Mailer } from '../../platform/mail/mailer';
+import { passwordResetEmail, verificationEmail } from '../../platform/mail/templates';
+import type { RateLimiter, RateLimitRule, Reservation } from '../../platform/rate-limit/rate-limiter';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import { endSocketSessions } from '../../platform/realtime/socket-rights';
+import type { AccessTokens } from '../../platform/auth/access-tokens';
 import * as repository from './accounts.repository';
 import { removeUploadedAvatar } from './avatar-files';
-import { hashPassword, type PasswordHasher } from './password';
-import { digestToken, newSecretToken } from './secret-tokens';
+import { hashPassword, type PasswordHasher } from '../../platform/auth/password';
+import { digestToken, newSecretToken } from '../../platform/auth/secret-tokens';
 
 export interface AccountsContext {
   db: Database;
@@ -124,7 +124,8 @@ function assertIdentityFree(taken: { username: boolean; email: boolean }): void 
     ...(taken.username ? [{ path: 'body.username', message: T.usernameTaken }] : []),
     ...(taken.email ? [{ path: 'body.email', message: T.emailTaken }] : []),
   ];
-  if (errors.length > 0) throw new AppError('conflict', errors[0]!.message, errors);
+  if (errors.length > 0)
+    throw new AppError(taken.username ? 'username_taken' : 'email_taken', errors[0]!.message, errors);
 }
 
 function uniqueViolationToConflict(error: unknown): never {
@@ -462,7 +463,7 @@ export async function changePassword(
     context.passwordHasher.verify(input.current_password, found.user.passwordHash),
   );
   if (!matches) {
-    throw new AppError('bad_request', T.currentPasswordWrong, [
+    throw new AppError('wrong_password', T.currentPasswordWrong, [
       { path: 'body.current_password', message: T.currentPasswordWrong },
     ]);
   }

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ACCOUNT_TEXTS as T, PROFILE_PICTURE_MAX_BYTES, type User } from '@teamhire/shared';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { readAtMost } from '../../plugins/uploads';
 import { recordActivity } from '../activity/activity.service';
 import * as repository from './accounts.repository';

@@ -13,9 +13,9 @@ import {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import * as repository from './billing.repository';
 
 const methodNotFound = () => new AppError('not_found', BILLING_TEXTS.methodNotFound);

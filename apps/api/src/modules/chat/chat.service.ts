@@ -15,16 +15,20 @@ import {
 import type { Config } from '../../config';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { register, type AccountsContext } from '../accounts/accounts.service';
-import { digestToken, newSecretToken } from '../accounts/secret-tokens';
+import { digestToken, newSecretToken } from '../../platform/auth/secret-tokens';
 import { recordActivity } from '../activity/activity.service';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { endSocketSessions } from '../realtime/socket-rights';
-import { toOfferResponse } from '../offers/offer-response';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import { endSocketSessions } from '../../platform/realtime/socket-rights';
+import { toOfferResponse } from './offer-card';
 import * as repository from './chat.repository';
 import { readerKey, type Participant } from './participants';
+
+// What other modules use of the chat: its participants (who may act in a room) and the offer card's shape.
+export { createParticipants, type Participant } from './participants';
+export { toOfferResponse } from './offer-card';
 
 export interface ChatContext {
   db: Database;

@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { CHAT_TEXTS } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor, Authenticator } from '../../plugins/authentication';
-import { digestToken } from '../accounts/secret-tokens';
+import type { Actor } from '../../platform/auth/actor';
+import type { Authenticator } from '../../platform/auth/authentication';
+import { digestToken } from '../../platform/auth/secret-tokens';
 import { findGuestBySessionHash } from './chat.repository';
 
 /** Whoever takes part in a chat: a signed-in user or a guest with a live session. */

@@ -9,16 +9,12 @@ import {
   type DashboardList,
   type OrderStatus,
 } from '@teamhire/shared';
-import type { Actor } from '../../plugins/authentication';
+import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import { listOwnRooms, type ChatContext } from '../chat/chat.service';
 import { listDisputes } from '../disputes/disputes.service';
 import { getEarnings, type PayoutsContext } from '../payments/payouts.service';
 import { listMemberTeams, listOwnApplications } from '../teams/teams.service';
-import {
-  isGeneralAdmin,
-  listPendingRequests,
-  verificationStatistics,
-} from '../verification/verification.service';
+import { listPendingRequests, verificationStatistics } from '../verification/verification.service';
 import * as repository from './dashboard.repository';
 
 export interface DashboardContext {

@@ -1,6 +1,6 @@
 import { DELIVERY_TEXTS, type DeliveryList, type Order } from '@teamhire/shared';
 import { conflict } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import {
   actorsOf,
   addDays,

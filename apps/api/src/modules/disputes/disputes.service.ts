@@ -10,7 +10,7 @@ import {
   type OrderStatus,
 } from '@teamhire/shared';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import {
   actorsOf,
   announceStep,
@@ -26,7 +26,7 @@ import {
 } from '../orders/orders.service';
 import { recordCompletion } from '../payments/ledger.service';
 import * as payments from '../payments/payments.service';
-import { isGeneralAdmin } from '../verification/verification.service';
+import { isGeneralAdmin } from '../../platform/auth/actor';
 import * as repository from './disputes.repository';
 
 const disputeNotFound = () => notFound(DELIVERY_TEXTS.disputeNotFound);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { qualified } from '../../db/sql';
 import { packageImages } from '../../db/schema/index';
-import type { StoredImage } from './image-sets';
+import type { StoredImage } from '../../platform/images/image-sets';
 
 const imageColumns = {
   id: packageImages.id,

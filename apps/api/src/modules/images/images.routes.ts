@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
-import { IMAGE_URL_PREFIX } from './image-sets';
+import { IMAGE_URL_PREFIX } from '../../platform/images/image-sets';
 import * as images from './images.service';
 
 const tags = ['images'];

@@ -2,13 +2,18 @@ import type { Readable } from 'node:stream';
 import { IMAGE_TEXTS as T, PACKAGE_IMAGES_MAX, type PackageImages, type TeamLogo } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import type { Storage } from '../../plugins/storage';
 import { recordActivity } from '../activity/activity.service';
 import { assertCanChangePackage, lockPackageForChange } from '../packages/packages.service';
 import { loadAdministeredTeam, setTeamLogo } from '../teams/teams.service';
-import { readImageUpload, removeImageFiles, storeGalleryImage, storeLogoImage } from './image-files';
-import { galleryImageSet, imageKey, logoImageSet, type StoredImage } from './image-sets';
+import {
+  readImageUpload,
+  removeImageFiles,
+  storeGalleryImage,
+  storeLogoImage,
+} from '../../platform/images/image-files';
+import { galleryImageSet, imageKey, logoImageSet, type StoredImage } from '../../platform/images/image-sets';
 import * as repository from './images.repository';
 
 export interface ImagesContext {

@@ -1,7 +1,7 @@
 import type { Navigation } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { findAccount } from '../accounts/accounts.service';
 
 /** The flags the web app builds its links from; the server still checks every call. */

@@ -7,7 +7,7 @@ import {
 } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../errors';
-import type { RealtimeBus } from '../realtime/realtime-bus';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
 import * as repository from './notifications.repository';
 
 /** A notification written and not yet announced on its owner's channel. */

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, offerCreateSchema, offerSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { OFFER_EXPIRY_QUEUE } from '../../plugins/jobs';
-import { createParticipants } from '../chat/participants';
+import { createParticipants } from '../chat/chat.service';
 import * as offers from './offers.service';
 
 const tags = ['offers'];
@@ -13,7 +12,7 @@ const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
 export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The expiry job runs at each offer's expiry time; without a job runner (tests) nothing is queued.
   const context = offers.offersContext(deps, async (at) => {
-    await (await app.jobs)?.sendAt(OFFER_EXPIRY_QUEUE, at);
+    await (await app.jobs)?.sendAt(offers.OFFER_EXPIRY_QUEUE, at);
   });
   const participants = createParticipants(deps.db, deps.authenticator);
 

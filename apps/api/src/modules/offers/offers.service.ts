@@ -9,17 +9,17 @@ import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { AppDeps, Clock } from '../../deps';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import * as chat from '../chat/chat.service';
-import type { Participant } from '../chat/participants';
+import { toOfferResponse, type Participant } from '../chat/chat.service';
 import {
   createNotifications,
   publishNotifications,
   type PendingNotification,
 } from '../notifications/notifications.service';
-import type { RateLimiter } from '../rate-limit/rate-limiter';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { toOfferResponse } from './offer-response';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+
 import * as repository from './offers.repository';
 
 export interface OffersContext {
@@ -304,6 +304,9 @@ export async function acceptPaidOffer(
   });
   return { offerId: offer.id, notifications };
 }
+
+/** The expiry job's queue: a job is queued there for each offer's expiry time, beside a sweep every minute. */
+export const OFFER_EXPIRY_QUEUE = 'offers.expire';
 
 /** The expiry job: marks pending offers past their expiry time expired, and tells both sides. */
 export interface OfferExpiry {

@@ -1,11 +1,11 @@
 import { DELIVERY_TEXTS, ORDER_TEXTS, type OrderConversation } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError, forbidden } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import type { Storage } from '../../plugins/storage';
 import { openCustomerConversationFile } from '../chat/chat-files';
 import { readCustomerConversation } from '../chat/chat.service';
-import { isGeneralAdmin } from '../verification/verification.service';
+import { isGeneralAdmin } from '../../platform/auth/actor';
 import * as repository from './orders.repository';
 import { related, viewerOf } from './orders.service';
 

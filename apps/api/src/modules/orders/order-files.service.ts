@@ -4,7 +4,7 @@ import { cleanFileName, DELIVERY_TEXTS, type OrderFile, type OrderStatus } from 
 import type { Database } from '../../db/database';
 import type { Clock } from '../../deps';
 import { conflict, forbidden, notFound } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import type { Storage } from '../../plugins/storage';
 import { tooLarge } from '../chat/chat-files';
 import * as repository from './order-files.repository';

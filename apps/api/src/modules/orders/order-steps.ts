@@ -2,14 +2,14 @@ import type { OrderEventType, OrderStatus } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { Clock } from '../../deps';
 import { recordActivity } from '../activity/activity.service';
-import type { Mailer } from '../mail/mailer';
-import { notificationEmail } from '../mail/templates';
+import type { Mailer } from '../../platform/mail/mailer';
+import { notificationEmail } from '../../platform/mail/templates';
 import {
   createNotifications,
   publishNotifications,
   type PendingNotification,
 } from '../notifications/notifications.service';
-import type { RealtimeBus } from '../realtime/realtime-bus';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
 import { findUserContact } from './orders.repository';
 import { findOrderParties, insertOrderEvent } from './order-timeline.repository';
 

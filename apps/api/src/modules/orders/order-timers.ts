@@ -2,7 +2,7 @@ import { ORDER_STATUS_LABELS } from '@teamhire/shared';
 import { assertTransition } from './order-lifecycle';
 import { announceStep, recordStep } from './order-steps';
 import * as repository from './order-timers.repository';
-import { addDays, completeOrder, moveOrder, reconcileCharges, type OrdersContext } from './orders.service';
+import { addDays, completeOrder, moveOrder, type OrdersContext } from './orders.service';
 
 /** A pending order whose payment never succeeded is given up after this long. */
 export const PENDING_ORDER_TTL_MS = 60 * 60 * 1000;
@@ -19,11 +19,6 @@ export interface OrderTimers {
   autoComplete(): Promise<number>;
   expirePending(): Promise<number>;
   remindDue(): Promise<number>;
-  /**
-   * Charges left open by a crash between the provider call and its record, settled by asking the
-   * provider; and refunds whose provider call failed or never happened, sent again under their key.
-   */
-  reconcileCharges(): Promise<number>;
 }
 
 export function createOrderTimers(context: OrdersContext): OrderTimers {
@@ -109,8 +104,6 @@ export function createOrderTimers(context: OrdersContext): OrderTimers {
       }
       return count;
     },
-
-    reconcileCharges: () => reconcileCharges(context),
 
     async remindDue() {
       const reminded = await context.db.transaction(async (transaction) => {

@@ -1,52 +1,41 @@
-import { createHash } from 'node:crypto';
 import {
   DELIVERY_TEXTS,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_TEXTS,
-  OFFER_TEXTS,
   STATUS_UPDATE_ACTIONS,
-  allowedOrderActions,
-  allowedOrderTransitions,
-  cardBrandOf,
-  type Delivery,
-  type Dispute,
-  type OrderEvent,
-  type OrderEventType,
-  type BillingAddress,
   type Order,
-  type OrderActor,
   type OrderList,
   type OrderStatus,
-  type Payment,
-  type PaymentDeclinedResponse,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { AppDeps, Clock } from '../../deps';
 import { AppError, conflict } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
-import { recordActivity } from '../activity/activity.service';
+import type { Actor } from '../../platform/auth/actor';
+
 import type { PendingNotification } from '../notifications/notifications.service';
-import type { Mailer } from '../mail/mailer';
-import type { ChargeResult, FoundCharge, PaymentProvider } from '../payments/payment-provider';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { recordCompletion } from '../payments/ledger.service';
-import * as offers from '../offers/offers.service';
+
 import * as payments from '../payments/payments.service';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { toReviewResponse } from '../reviews/reviews.mapping';
-import { toTeamSummaryResponse } from '../teams/teams.service';
-import { isGeneralAdmin } from '../verification/verification.service';
-import { assertTransition, conditionsOf } from './order-lifecycle';
+
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+
+import { isGeneralAdmin } from '../../platform/auth/actor';
+import { assertTransition } from './order-lifecycle';
 import * as orderFiles from './order-files.repository';
 import { announceStep, recordStep, type Audience } from './order-steps';
 import * as timeline from './order-timeline.repository';
+import { actorsOf, loadHistories, toDisputeResponse, toOrderResponse, type Viewer } from './order-response';
 import * as repository from './orders.repository';
 
 // Deliveries, disputes and the timers change orders through this service: the transition table,
 // the timeline and the order's files are reached here, never through the orders repositories.
 export { assertTransition } from './order-lifecycle';
 export { announceStep, recordStep, type Audience } from './order-steps';
+export { toReviewResponse } from './review-response';
+export { actorsOf, type Viewer } from './order-response';
 
 export interface OrdersContext {
   db: Database;
@@ -59,21 +48,9 @@ export interface OrdersContext {
   autoCompleteDays: number;
   /** The marketplace's percent of each completed order (PLATFORM_FEE_PERCENT). */
   platformFeePercent: number;
-  limiter: RateLimiter;
-  paymentAttemptRules: { perBuyer: RateLimitRule; perAddress: RateLimitRule };
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
-export function ordersContext({
-  db,
-  mailer,
-  config,
-  bus,
-  clock,
-  paymentProvider,
-  limiter,
-}: AppDeps): OrdersContext {
+export function ordersContext({ db, mailer, config, bus, clock, paymentProvider }: AppDeps): OrdersContext {
   return {
     db,
     mailer,
@@ -83,206 +60,13 @@ export function ordersContext({
     provider: paymentProvider,
     autoCompleteDays: config.autoCompleteDays,
     platformFeePercent: config.platformFeePercent,
-    limiter,
-    paymentAttemptRules: {
-      perBuyer: {
-        bucket: 'payment-attempt:buyer',
-        limit: config.paymentAttemptLimits.perBuyer,
-        windowMs: HOUR_MS,
-      },
-      perAddress: {
-        bucket: 'payment-attempt:address',
-        limit: config.paymentAttemptLimits.perAddress,
-        windowMs: HOUR_MS,
-        perAddress: true,
-      },
-    },
   };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
 
-export interface OrderCreateInput extends payments.PaymentDetails {
-  /** Exactly one of the two: a catalogue package, or a custom offer of the buyer's conversation. */
-  service_package_id?: number | undefined;
-  offer_id?: number | undefined;
-  total_amount: number;
-  billing_address: BillingAddress;
-}
-
-/**
- * A purchase either paid (the order is confirmed), was declined (it stays pending with a failed
- * payment), or waits for the card holder's authentication (order and payment pending, the order
- * answer carries `payment_action`).
- */
-export type OrderCreateResult = (
-  | { outcome: 'paid'; order: Order }
-  | { outcome: 'declined'; declined: PaymentDeclinedResponse }
-  | { outcome: 'requires_action'; order: Order }
-) & { replayed: boolean };
-
-export interface Viewer {
-  isBuyer: boolean;
-  isTeam: boolean;
-  isAdmin: boolean;
-}
-
-/** What an order answer carries besides its row: loaded for a page of orders at once. */
-interface OrderHistory {
-  deliveries: Delivery[];
-  dispute: Dispute | null;
-  events: OrderEvent[];
-}
-
 const orderNotFound = () => new AppError('not_found', ORDER_TEXTS.orderNotFound);
-const toCents = (dollars: number) => Math.round(dollars * 100);
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-/** The same rule as the `can_purchase_services` flag: BUYER or USER; general admins and superusers may do everything. */
-const canPurchase = (actor: Actor) =>
-  actor.role === 'BUYER' || actor.role === 'USER' || isGeneralAdmin(actor);
-
-export const actorsOf = (viewer: Viewer): OrderActor[] => [
-  ...(viewer.isBuyer ? (['buyer'] as const) : []),
-  ...(viewer.isTeam ? (['team'] as const) : []),
-  ...(viewer.isAdmin ? (['admin'] as const) : []),
-];
-
-export function toDeliveryResponse(entry: timeline.DeliveryWithFiles): Delivery {
-  return {
-    id: entry.delivery.id,
-    message: entry.delivery.message,
-    files: entry.files.map((file) => ({ id: file.id, file_name: file.originalName, size: file.sizeBytes })),
-    created_at: entry.delivery.createdAt.toISOString(),
-  };
-}
-
-export function toDisputeResponse(row: timeline.DisputeRow): Dispute {
-  const { dispute } = row;
-  return {
-    id: dispute.id,
-    order_id: dispute.orderId,
-    status: dispute.status,
-    reason: dispute.reason,
-    details: dispute.details,
-    opened_by:
-      dispute.openedById !== null && row.openerUsername !== null
-        ? { id: dispute.openedById, username: row.openerUsername }
-        : null,
-    created_at: dispute.createdAt.toISOString(),
-    outcome: dispute.outcome,
-    refund_amount: dispute.refundCents === null ? null : dispute.refundCents / 100,
-    resolution_message: dispute.resolutionMessage,
-    resolved_by:
-      dispute.resolvedById !== null && row.resolverUsername !== null
-        ? { id: dispute.resolvedById, username: row.resolverUsername }
-        : null,
-    resolved_at: iso(dispute.resolvedAt),
-    order: {
-      status: row.order.status,
-      total_amount: row.order.totalCents / 100,
-      service_package_title: row.packageTitle,
-      buyer: { id: row.order.buyerId, username: row.buyerUsername },
-      team: { id: row.order.teamId, name: row.teamName },
-    },
-  };
-}
-
-/** Deliveries, the current dispute and the timeline of several orders, in three queries whatever their number. */
-async function loadHistories(
-  db: DatabaseOrTransaction,
-  orderIds: number[],
-): Promise<Map<number, OrderHistory>> {
-  const [deliveryRows, disputeRows, eventRows] = await Promise.all([
-    timeline.listDeliveries(db, orderIds),
-    timeline.listCurrentDisputes(db, orderIds),
-    timeline.listEvents(db, orderIds),
-  ]);
-  const histories = new Map<number, OrderHistory>(
-    orderIds.map((id) => [id, { deliveries: [], dispute: null, events: [] }]),
-  );
-  for (const entry of deliveryRows)
-    histories.get(entry.delivery.orderId)?.deliveries.push(toDeliveryResponse(entry));
-  for (const row of disputeRows) {
-    const history = histories.get(row.dispute.orderId);
-    // The rows come open first, then newest first: the first one of an order is its current dispute.
-    if (history && !history.dispute) history.dispute = toDisputeResponse(row);
-  }
-  for (const row of eventRows) {
-    histories.get(row.orderId)?.events.push({
-      type: row.type as OrderEventType,
-      actor:
-        row.actorId !== null && row.actorUsername !== null
-          ? { id: row.actorId, username: row.actorUsername }
-          : null,
-      message: row.message,
-      created_at: row.createdAt.toISOString(),
-    });
-  }
-  return histories;
-}
-
-export function toOrderResponse(
-  row: repository.OrderRow,
-  viewer: Viewer,
-  history: OrderHistory,
-  now: Date,
-): Order {
-  const { order } = row;
-  const actors = actorsOf(viewer);
-  const conditions = conditionsOf(order, now);
-  return {
-    id: order.id,
-    status: order.status,
-    total_amount: order.totalCents / 100,
-    currency: order.currency,
-    created_at: order.createdAt.toISOString(),
-    updated_at: order.updatedAt.toISOString(),
-    completed_at: iso(order.completedAt),
-    team_id: order.teamId,
-    service_package_id: order.servicePackageId,
-    buyer_id: order.buyerId,
-    buyer: { id: order.buyerId, username: row.buyerUsername },
-    offer_id: row.offer?.id ?? null,
-    chat_room_id: row.offer?.chatRoomId ?? null,
-    service_package: {
-      id: row.package.id,
-      title: row.package.title,
-      description: row.package.description,
-      price: row.package.priceCents / 100,
-      duration_days: row.package.durationDays,
-      tags: row.package.tags,
-      status: row.package.status,
-    },
-    team: toTeamSummaryResponse(row.team, row.teamAdminUsername),
-    payment: row.payment ? payments.toPaymentResponse(row.payment) : null,
-    ...(viewer.isBuyer && row.payment?.status === 'pending' && row.payment.actionClientSecret
-      ? {
-          payment_action: {
-            status: 'requires_action' as const,
-            client_secret: row.payment.actionClientSecret,
-          },
-        }
-      : {}),
-    review: row.review
-      ? toReviewResponse(row.review, { buyerUsername: row.buyerUsername, packageTitle: row.package.title })
-      : null,
-    viewer: { is_buyer: viewer.isBuyer, is_team: viewer.isTeam, is_admin: viewer.isAdmin },
-    allowed_transitions: allowedOrderTransitions(order.status, actors, conditions),
-    allowed_actions: allowedOrderActions(order.status, actors, conditions),
-    can_review: viewer.isBuyer && order.status === 'completed' && !row.review,
-    confirmed_at: iso(order.confirmedAt),
-    due_at: iso(order.dueAt),
-    delivered_at: iso(order.deliveredAt),
-    auto_complete_at: iso(order.autoCompleteAt),
-    revisions_included: order.revisionsIncluded,
-    revisions_used: order.revisionsUsed,
-    deliveries: history.deliveries,
-    dispute: history.dispute,
-    events: history.events,
-  };
-}
 
 /**
  * An order that was never paid (pending after a declined card, or cancelled when that pending order
@@ -374,38 +158,6 @@ export async function listOrders(
 }
 
 /**
- * What decides whether two requests with one Idempotency-Key are "the same": the body with the
- * card reduced to what may be kept (brand, last four, expiry), so neither the number nor the CVV feeds even a hash.
- */
-function requestFingerprint(input: OrderCreateInput): string {
-  const card = input.card
-    ? {
-        brand: cardBrandOf(input.card.card_number),
-        last_four: input.card.card_number.slice(-4),
-        expiry_month: input.card.expiry_month,
-        expiry_year: input.card.expiry_year,
-        cardholder_name: input.card.cardholder_name,
-      }
-    : null;
-  const canonical = JSON.stringify(
-    {
-      service_package_id: input.service_package_id ?? null,
-      offer_id: input.offer_id ?? null,
-      total_amount: toCents(input.total_amount),
-      payment_method: input.payment_method,
-      card,
-      paypal_email: input.paypal_email?.toLowerCase() ?? null,
-      billing_address: input.billing_address,
-    },
-    (_key, value: unknown) =>
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
-        : value,
-  );
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-/**
  * The order for an act only its buyer may do: those who may see the order learn why they cannot
  * do it (`refusal`), anyone else learns nothing.
  */
@@ -422,414 +174,6 @@ export async function findOrderOfBuyer(db: DatabaseOrTransaction, actor: Actor, 
 /** Where to write to a user about an order. */
 export async function findUserContact(db: DatabaseOrTransaction, userId: number) {
   return repository.findUserContact(db, userId);
-}
-
-/**
- * Counts a purchase attempt for the buyer and for the client address before anything reaches the
- * payment provider, refusing with 429 past either limit. Counting happens under the limiter's
- * per-counter lock, so parallel attempts are counted one after the other and at most the limit of
- * them reach the provider. A repeat of an earlier key replays its answer and is not counted.
- */
-async function reservePaymentAttempt(
-  context: OrdersContext,
-  actor: Actor,
-  idempotencyKey: string | undefined,
-  clientAddress: string,
-) {
-  if (
-    idempotencyKey !== undefined &&
-    (await repository.findIdempotencyKey(context.db, actor.id, idempotencyKey))
-  ) {
-    return undefined;
-  }
-  const counters = [
-    { rule: context.paymentAttemptRules.perBuyer, key: String(actor.id) },
-    { rule: context.paymentAttemptRules.perAddress, key: clientAddress },
-  ];
-  return { counters, reserved: await context.limiter.reserve(counters) };
-}
-
-/** A recorded charge, with what its announcement after the commit needs. */
-interface SettledCharge {
-  /** `given_up`: the money came for an order expired or cancelled meanwhile, and goes back after the commit. */
-  outcome: 'paid' | 'declined' | 'given_up';
-  chargeKey: string;
-  orderId: number;
-  buyerId: number;
-  buyerUsername: string;
-  title: string;
-  totalCents: number;
-  /** The team's bell entries for a confirmed order, published after the commit. */
-  notifications: PendingNotification[];
-  /** For a given-up order: the refund of its charge, sent to the provider after the commit. */
-  refundId?: number | undefined;
-  /** The custom offer the payment accepted, whose card both sides see change after the commit. */
-  offerId?: number | undefined;
-}
-
-/**
- * Records the provider's answer for a charge key in the caller's transaction and moves the order
- * with it: a success confirms a pending order (its due date counts from now), a decline leaves it
- * pending with the failed payment. The purchase itself, the webhook and the reconciliation job all
- * come here, and the payment row's lock lets only the first of them record anything (undefined for
- * the others), so an order is confirmed once whoever learns the outcome first.
- */
-export async function settleCharge(
-  transaction: DatabaseOrTransaction,
-  chargeKey: string,
-  result: FoundCharge,
-  now: Date,
-): Promise<SettledCharge | undefined> {
-  const recorded = await payments.recordChargeOutcome(transaction, chargeKey, result, now);
-  if (!recorded) return undefined;
-  const locked = (await repository.lockOrder(transaction, recorded.orderId))!;
-  const row = (await repository.findOrder(transaction, recorded.orderId))!;
-  const settled: SettledCharge = {
-    outcome: recorded.outcome,
-    chargeKey,
-    orderId: locked.id,
-    buyerId: locked.buyerId,
-    buyerUsername: row.buyerUsername,
-    title: row.package.title,
-    totalCents: locked.totalCents,
-    notifications: [],
-  };
-  if (recorded.outcome === 'declined') {
-    await recordStep(transaction, {
-      orderId: locked.id,
-      type: 'payment_failed',
-      actorId: locked.buyerId,
-      message: recorded.message,
-      at: now,
-    });
-    await recordActivity(transaction, {
-      userId: locked.buyerId,
-      action: 'order.payment_failed',
-      description: `Payment for ${row.package.title} failed: ${recorded.message}`,
-      metadata: { order_id: locked.id },
-    });
-    return settled;
-  }
-  // Only a pending order is confirmed, and only then does the team hear of it: one given up
-  // meanwhile keeps its status and its money is refunded after the commit (see decision 0056).
-  if (locked.status !== 'pending') {
-    const refundId = await payments.refundGivenUpCharge(transaction, chargeKey, now);
-    return { ...settled, outcome: 'given_up', refundId };
-  }
-  await repository.confirmOrder(transaction, locked.id, now, addDays(now, row.package.durationDays));
-  // An order of a custom offer accepts the offer here, with the payment: a declined card leaves it
-  // pending. The team's word of the new order is then the offer's acceptance.
-  const accepted = await offers.acceptPaidOffer(
-    transaction,
-    {
-      packageId: row.package.id,
-      orderId: locked.id,
-      buyerUsername: row.buyerUsername,
-      teamId: row.team.id,
-      teamAdminId: row.team.adminId,
-    },
-    now,
-  );
-  const confirmed = await recordStep(transaction, {
-    orderId: locked.id,
-    type: 'confirmed',
-    actorId: null,
-    at: now,
-    ...(accepted
-      ? {}
-      : {
-          notify: {
-            audience: ['team'],
-            text: `New order from ${row.buyerUsername}: ${row.package.title}`,
-          },
-        }),
-  });
-  settled.notifications = accepted ? accepted.notifications : confirmed;
-  settled.offerId = accepted?.offerId;
-  await recordActivity(transaction, {
-    userId: locked.buyerId,
-    action: 'order.placed',
-    description: `Ordered ${row.package.title} from ${row.team.name}`,
-    metadata: { order_id: locked.id },
-  });
-  return settled;
-}
-
-/**
- * After the commit of a charge that confirmed an order: the team hears of the new order. A charge
- * for an order given up is refunded instead (recorded with the charge); should the provider fail,
- * the reconciliation job sends the refund again under the same key.
- */
-export async function announceSettledCharge(context: OrdersContext, settled: SettledCharge | undefined) {
-  if (settled?.outcome === 'given_up') {
-    await payments.sendRefund(context, settled.refundId);
-    return;
-  }
-  if (settled?.outcome !== 'paid') return;
-  if (settled.offerId !== undefined) await offers.announceOfferChange(context, settled.offerId);
-  await announceStep(context, {
-    orderId: settled.orderId,
-    type: 'confirmed',
-    status: 'confirmed',
-    actorId: settled.buyerId,
-    audience: ['team'],
-    subject: `New order: ${settled.title}`,
-    paragraphs: [
-      `${settled.buyerUsername} bought ${settled.title} for $${(settled.totalCents / 100).toFixed(2)}.`,
-      'The payment is confirmed; start the work when you are ready.',
-    ],
-    activityAction: 'order.received',
-    notifications: settled.notifications,
-  });
-}
-
-/** The reconciliation job's idea of "long ago": far beyond any provider call's timeout. */
-export const STALE_CHARGE_MS = 10 * 60 * 1000;
-/**
- * When a charge the provider does not know is taken as never made. Longer than a stale charge,
- * because a provider's search may lag behind its charges (Stripe's: up to an hour in an outage).
- */
-export const INTERRUPTED_CHARGE_MS = 2 * 60 * 60 * 1000;
-const RECONCILE_BATCH = 50;
-
-/**
- * A crash between the provider call and transaction 2 leaves a pending payment behind. The job
- * asks the provider by the charge key and records its answer; a charge the provider still does not
- * know after INTERRUPTED_CHARGE_MS is recorded as interrupted (nothing was charged), and the pending
- * order then expires as a declined one does. It also sends again every refund whose provider call
- * failed or never happened (`payments.retryRefunds`). Returns how many charges and refunds it recorded.
- */
-export async function reconcileCharges(context: OrdersContext): Promise<number> {
-  const now = context.clock();
-  const stale = await payments.listStaleCharges(
-    context.db,
-    new Date(now.getTime() - STALE_CHARGE_MS),
-    RECONCILE_BATCH,
-  );
-  let count = 0;
-  for (const { chargeKey, placedAt } of stale) {
-    const found = await context.provider.findCharge(chargeKey);
-    const waiting = !found || found.outcome === 'requires_action';
-    if (waiting && now.getTime() - placedAt.getTime() < INTERRUPTED_CHARGE_MS) continue;
-    // Never reached the provider, or an authentication the buyer abandoned: nothing was charged.
-    // Either is recorded so that a success the provider reports later still wins.
-    const result: FoundCharge = waiting
-      ? {
-          outcome: 'declined',
-          transactionId: found?.transactionId ?? null,
-          message: found ? ORDER_TEXTS.authenticationNotCompleted : payments.CHARGE_INTERRUPTED_MESSAGE,
-          cardBrand: found?.cardBrand ?? null,
-          cardLastFour: found?.cardLastFour ?? null,
-        }
-      : found;
-    const settled = await context.db.transaction((transaction) =>
-      settleCharge(transaction, chargeKey, result, context.clock()),
-    );
-    if (settled) count += 1;
-    await announceSettledCharge(context, settled);
-  }
-  return count + (await payments.retryRefunds(context));
-}
-
-/**
- * The answer of a purchase whose charge is recorded: the order (201) or the decline (402), stored
- * once under its Idempotency-Key so that every repeat replays the same answer.
- */
-async function purchaseAnswer(
-  transaction: DatabaseOrTransaction,
-  actor: Actor,
-  orderId: number,
-  idempotencyKey: string | undefined,
-  now: Date,
-): Promise<OrderCreateResult | undefined> {
-  if (idempotencyKey !== undefined) {
-    // A concurrent repeat may have stored the answer already: it is the one to give.
-    const stored = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
-    if (stored && stored.outcome !== 'pending') return replayOf(stored, false);
-  }
-  const payment = await payments.latestPaymentOf(transaction, orderId);
-  if (payment?.status === 'pending' && payment.actionClientSecret) {
-    // Not final: a repeat asks the provider again and gets the same authentication to complete.
-    return {
-      outcome: 'requires_action',
-      order: await getOrder(transaction, actor, orderId, now),
-      replayed: false,
-    };
-  }
-  if (!payment || payment.status === 'pending') return undefined;
-  const answer: Exclude<OrderCreateResult, { outcome: 'requires_action' }> =
-    payment.status === 'failed'
-      ? {
-          outcome: 'declined',
-          declined: {
-            detail: payment.failureMessage ?? ORDER_TEXTS.cardDeclined,
-            order_id: orderId,
-            payment_status: 'failed',
-          },
-          replayed: false,
-        }
-      : { outcome: 'paid', order: await getOrder(transaction, actor, orderId, now), replayed: false };
-  if (idempotencyKey === undefined) return answer;
-  const stored = await repository.finalizeIdempotencyKey(
-    transaction,
-    actor.id,
-    idempotencyKey,
-    answer.outcome,
-    answer.outcome === 'paid' ? answer.order : answer.declined,
-  );
-  return stored ? replayOf(stored, false) : answer;
-}
-
-function replayOf(
-  stored: { outcome: 'paid' | 'declined' | 'pending'; responseBody: unknown },
-  replayed: boolean,
-): OrderCreateResult {
-  return stored.outcome === 'paid'
-    ? { outcome: 'paid', order: stored.responseBody as Order, replayed }
-    : { outcome: 'declined', declined: stored.responseBody as PaymentDeclinedResponse, replayed };
-}
-
-/**
- * Two transactions with the provider call between them, so that no transaction waits on the
- * network: (1) the order `pending`, its payment `pending` with a charge key, and the
- * Idempotency-Key; then the provider is called under the charge key; (2) its answer is recorded. A
- * decline keeps a `pending` order with a `failed` payment (402); a success confirms the order
- * (201); details the provider refuses outright (422) take the order back out. A repeat with the same
- * Idempotency-Key replays a recorded answer, or, while the charge is still open (in flight, or left
- * by a crash), calls the provider again under the same charge key, which charges nothing twice.
- */
-export async function createOrder(
-  context: OrdersContext,
-  actor: Actor,
-  input: OrderCreateInput,
-  idempotencyKey: string | undefined,
-  clientAddress: string,
-): Promise<OrderCreateResult> {
-  if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
-  const fingerprint = requestFingerprint(input);
-  const attempt = await reservePaymentAttempt(context, actor, idempotencyKey, clientAddress);
-
-  const started = await context.db.transaction(async (transaction) => {
-    if (idempotencyKey !== undefined) {
-      await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
-      const earlier = await repository.findIdempotencyKey(transaction, actor.id, idempotencyKey);
-      if (earlier) {
-        if (earlier.requestHash !== fingerprint)
-          throw new AppError('validation', ORDER_TEXTS.idempotencyKeyReused);
-        if (earlier.outcome !== 'pending')
-          return { kind: 'replay' as const, answer: replayOf(earlier, true) };
-        const orderId = (earlier.responseBody as { order_id: number }).order_id;
-        return {
-          kind: 'resume' as const,
-          orderId,
-          pending: await payments.findOpenCharge(transaction, orderId),
-        };
-      }
-    }
-
-    // An offer is bought through its own package (never in the catalogue), after the offer's checks.
-    const offer =
-      input.offer_id === undefined
-        ? undefined
-        : await offers.lockOfferForPurchase(transaction, actor, input.offer_id, context.clock());
-    const item = await repository.findPackageForPurchase(
-      transaction,
-      offer ? offer.packageId : input.service_package_id!,
-    );
-    if (!item || (!offer && item.status !== 'published'))
-      throw new AppError('not_found', ORDER_TEXTS.packageNotFound);
-    if (!item.teamIsActive) throw new AppError('conflict', ORDER_TEXTS.packageNotPurchasable);
-    if (
-      item.teamAdminId === actor.id ||
-      (await repository.isTeamMember(transaction, item.teamId, actor.id))
-    ) {
-      throw new AppError('forbidden', ORDER_TEXTS.ownTeamPackage);
-    }
-    if (toCents(input.total_amount) !== item.priceCents) {
-      const mismatch = offer ? OFFER_TEXTS.amountMismatch : ORDER_TEXTS.amountMismatch;
-      throw new AppError('conflict', mismatch, [{ path: 'body.total_amount', message: mismatch }]);
-    }
-
-    const placedAt = context.clock();
-    const orderId = await repository.insertOrder(transaction, {
-      buyerId: actor.id,
-      servicePackageId: item.id,
-      teamId: item.teamId,
-      status: 'pending',
-      totalCents: item.priceCents,
-      revisionsIncluded: item.revisions,
-      createdAt: placedAt,
-      updatedAt: placedAt,
-    });
-    await recordStep(transaction, { orderId, type: 'placed', actorId: actor.id, at: placedAt });
-    const pending = await payments.startCharge(
-      transaction,
-      actor.id,
-      { id: orderId, amountCents: item.priceCents },
-      input,
-      placedAt,
-    );
-    if (idempotencyKey !== undefined) {
-      await repository.insertIdempotencyKey(transaction, {
-        userId: actor.id,
-        key: idempotencyKey,
-        requestHash: fingerprint,
-        outcome: 'pending',
-        responseBody: { order_id: orderId },
-      });
-    }
-    return { kind: 'new' as const, orderId, pending };
-  });
-
-  if (started.kind === 'replay') {
-    await attempt?.reserved.release();
-    return started.answer;
-  }
-  const replayed = started.kind === 'resume';
-  let charged: { chargeKey: string; result: FoundCharge } | undefined;
-  if (started.pending) {
-    const { pending } = started;
-    let result: ChargeResult;
-    try {
-      result = await payments.requestCharge(context.db, context.provider, actor.id, pending, input);
-    } catch {
-      // The outcome is unknown: the payment stays pending for a repeat of this purchase (same
-      // Idempotency-Key), the webhook or the reconciliation job to record.
-      throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);
-    }
-    if (result.outcome === 'invalid') {
-      await context.db.transaction(async (transaction) => {
-        if (idempotencyKey !== undefined)
-          await repository.deleteIdempotencyKey(transaction, actor.id, idempotencyKey);
-        await repository.deleteUnpaidOrder(transaction, pending.orderId);
-      });
-      throw new AppError('validation', result.message, [
-        { path: `body.${result.field}`, message: result.message },
-      ]);
-    }
-    charged = { chargeKey: pending.chargeKey, result };
-  }
-  // Transaction 2: the outcome, and the answer every repeat of this purchase will replay.
-  const { settled, answer } = await context.db.transaction(async (transaction) => {
-    const now = context.clock();
-    const recorded = charged
-      ? await settleCharge(transaction, charged.chargeKey, charged.result, now)
-      : undefined;
-    return {
-      settled: recorded,
-      answer: await purchaseAnswer(transaction, actor, started.orderId, idempotencyKey, now),
-    };
-  });
-  await announceSettledCharge(context, settled);
-  // Without an answer the order is still open in the other process that holds its charge.
-  if (!answer) throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);
-  const result = { ...answer, replayed: answer.replayed || replayed };
-  if (result.outcome === 'declined' && attempt && !replayed) {
-    // A decline counts twice: a card tester, who is declined most of the time, meets the limit at
-    // half the attempts of a buyer whose card works.
-    await context.limiter.reserve(attempt.counters.map((counter) => ({ ...counter, enforce: false })));
-  }
-  return result;
 }
 
 const TRANSITION_VERBS: Record<OrderStatus, string> = {
@@ -918,17 +262,6 @@ export async function updateOrderStatus(
     notifications: change.notifications,
   });
   return getOrder(context.db, actor, orderId, context.clock());
-}
-
-/** A general admin refunds a payment, which refunds its order through the order's state machine. */
-export async function refundPaymentById(
-  context: OrdersContext,
-  actor: Actor,
-  paymentId: number,
-): Promise<Payment> {
-  const { orderId } = await payments.refundablePayment(context.db, actor, paymentId);
-  await updateOrderStatus(context, actor, orderId, 'refunded');
-  return payments.getPayment(context.db, paymentId);
 }
 
 export interface LockedOrder {
@@ -1036,7 +369,36 @@ export async function attachFilesToDelivery(
   await orderFiles.attachFilesToDelivery(transaction, deliveryId, fileIds);
 }
 
-/** A retry comes within minutes; a key older than a day only holds the answer it replays. */
-export function deleteIdempotencyKeysBefore(db: Database, before: Date): Promise<number> {
-  return repository.deleteIdempotencyKeysBefore(db, before);
+/** The order row locked `for update`, with the row as answers read it: for the checkout's settlement. */
+export async function lockOrderWithRow(transaction: DatabaseOrTransaction, orderId: number) {
+  const locked = await repository.lockOrder(transaction, orderId);
+  if (!locked) return undefined;
+  return { locked, row: (await repository.findOrder(transaction, orderId))! };
+}
+
+/** A new order, `pending` until its charge is settled (the checkout places it). */
+export function placePendingOrder(
+  transaction: DatabaseOrTransaction,
+  values: Parameters<typeof repository.insertOrder>[1],
+): Promise<number> {
+  return repository.insertOrder(transaction, values);
+}
+
+/** pending → confirmed when its charge succeeded; the due date counts from the confirmation. */
+export async function confirmPaidOrder(
+  transaction: DatabaseOrTransaction,
+  orderId: number,
+  confirmedAt: Date,
+  dueAt: Date,
+): Promise<void> {
+  await repository.confirmOrder(transaction, orderId, confirmedAt, dueAt);
+}
+
+/** An order whose payment details the provider refused outright is taken back out. */
+export async function deleteUnpaidOrder(transaction: DatabaseOrTransaction, orderId: number): Promise<void> {
+  await repository.deleteUnpaidOrder(transaction, orderId);
+}
+
+export function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number): Promise<boolean> {
+  return repository.isTeamMember(db, teamId, userId);
 }

@@ -1,11 +1,11 @@
 import type { PackageList, PackageSort, PackageStatus, ServicePackage } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
 import type { Storage } from '../../plugins/storage';
-import { removeImageFiles } from '../images/image-files';
-import { cardImageSet, galleryImageSet } from '../images/image-sets';
+import { removeImageFiles } from '../../platform/images/image-files';
+import { cardImageSet, galleryImageSet } from '../../platform/images/image-sets';
 import { toTeamSummaryResponse } from '../teams/teams.service';
 import * as repository from './packages.repository';
 

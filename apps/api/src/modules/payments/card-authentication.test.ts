@@ -8,8 +8,8 @@ import { orderFixtures } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 import { PENDING_ORDER_TTL_MS } from '../orders/order-timers';
-import { INTERRUPTED_CHARGE_MS, STALE_CHARGE_MS } from '../orders/orders.service';
-import { createTestPaymentProvider } from './test-payment-provider';
+import { INTERRUPTED_CHARGE_MS, STALE_CHARGE_MS } from '../checkout/checkout.service';
+import { createTestPaymentProvider } from '../../platform/payments/test-payment-provider';
 
 describe('cards that ask for 3-D Secure are not declines', () => {
   let context: TestContext;
@@ -71,11 +71,11 @@ describe('cards that ask for 3-D Secure are not declines', () => {
     expect((await getOrder(buyer, order.id)).status).toBe('pending');
 
     time.advance(STALE_CHARGE_MS);
-    expect(await context.app.orderTimers.reconcileCharges()).toBeGreaterThanOrEqual(1);
+    expect(await context.app.chargeReconciler.reconcileCharges()).toBeGreaterThanOrEqual(1);
     const settled = await getOrder(buyer, order.id);
     expect(settled).toMatchObject({ status: 'confirmed', payment: { status: 'completed' } });
     expect(settled.payment_action).toBeUndefined();
-    await context.app.orderTimers.reconcileCharges();
+    await context.app.chargeReconciler.reconcileCharges();
     const mails = await emailsTo(context, item.team.admin.email);
     expect(mails.filter((mail) => mail.subject === `New order: ${item.title}`)).toHaveLength(1);
     await expectLedgerBalanced(context);
@@ -85,7 +85,7 @@ describe('cards that ask for 3-D Secure are not declines', () => {
     const { order } = await orderAwaitingAuthentication();
     provider.completeAuthentication(order.payment!.transaction_id!, false);
     time.advance(STALE_CHARGE_MS + 1000);
-    await context.app.orderTimers.reconcileCharges();
+    await context.app.chargeReconciler.reconcileCharges();
     expect(await getOrder(buyer, order.id)).toMatchObject({
       status: 'pending',
       payment: { status: 'failed', failure_message: ORDER_TEXTS.authenticationNotCompleted },
@@ -99,10 +99,10 @@ describe('cards that ask for 3-D Secure are not declines', () => {
   it('an authentication nobody completes is recorded as not completed by the job after two hours, nothing charged', async () => {
     const { order } = await orderAwaitingAuthentication();
     time.advance(STALE_CHARGE_MS + 1000);
-    await context.app.orderTimers.reconcileCharges();
+    await context.app.chargeReconciler.reconcileCharges();
     expect((await getOrder(buyer, order.id)).payment).toMatchObject({ status: 'pending' });
     time.advance(INTERRUPTED_CHARGE_MS);
-    await context.app.orderTimers.reconcileCharges();
+    await context.app.chargeReconciler.reconcileCharges();
     const abandoned = await getOrder(buyer, order.id);
     expect(abandoned).toMatchObject({
       status: 'pending',

@@ -1,8 +1,8 @@
 import type { FinanceSummary } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { forbidden } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
-import { isGeneralAdmin } from '../verification/verification.service';
+import type { Actor } from '../../platform/auth/actor';
+import { isGeneralAdmin } from '../../platform/auth/actor';
 import * as repository from './ledger.repository';
 import { allocate, splitAmount } from './money-split';
 import { copySplitToOrder, orderSplit } from './payout-split.service';

@@ -17,8 +17,8 @@ import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 import { recordCharge } from './ledger.service';
 import { allocate, splitAmount } from './money-split';
-import type { PaymentProvider } from './payment-provider';
-import { createTestPaymentProvider } from './test-payment-provider';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import { createTestPaymentProvider } from '../../platform/payments/test-payment-provider';
 
 /** The test gateway, counting transfers and failing the next `failNext` of them. */
 function countingProvider() {

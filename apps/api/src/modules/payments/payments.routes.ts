@@ -1,38 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorResponseSchema,
-  idParamsSchema,
-  paymentConfigSchema,
-  paymentSchema,
-  paymentStatusUpdateSchema,
-} from '@teamhire/shared';
+import { errorResponseSchema, idParamsSchema, paymentConfigSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../deps';
-import { ordersContext, refundPaymentById } from '../orders/orders.service';
 import { getReceipt } from './payments.service';
-import { handleStripeWebhook } from './stripe-webhooks.service';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const context = ordersContext(deps);
-  app.put(
-    '/api/payments/:id/status',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Refund a completed payment and its order (general admins only)',
-        security: [{ bearerAuth: [] }],
-        params: idParamsSchema,
-        body: paymentStatusUpdateSchema,
-        response: {
-          200: paymentSchema,
-          ...Object.fromEntries([401, 403, 404, 409, 422].map((code) => [code, errorResponseSchema])),
-        },
-      },
-    },
-    async (request) =>
-      refundPaymentById(context, await deps.authenticator.requireActor(request), request.params.id),
-  );
-
   app.get(
     '/api/payments/config',
     {
@@ -75,33 +47,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         .send(receipt.pdf);
     },
   );
-
-  // The signature covers the exact bytes Stripe sent, so this route keeps the body as a buffer.
-  await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    webhooks.post(
-      '/api/payments/webhooks/stripe',
-      {
-        schema: {
-          tags: ['orders'],
-          summary: "Stripe's events, verified by the Stripe-Signature header; each event is processed once",
-          response: {
-            200: z.object({ received: z.literal(true) }),
-            400: errorResponseSchema,
-          },
-        },
-      },
-      async (request) => {
-        const signature = request.headers['stripe-signature'];
-        return handleStripeWebhook(
-          context,
-          deps.config.stripe?.webhookSecret,
-          request.body as Buffer,
-          typeof signature === 'string' ? signature : undefined,
-        );
-      },
-    );
-  });
 };

@@ -10,11 +10,11 @@ import {
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { Clock } from '../../deps';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
-import { isGeneralAdmin } from '../verification/verification.service';
+import type { Actor } from '../../platform/auth/actor';
+import { isGeneralAdmin } from '../../platform/auth/actor';
 import { findPayingCard, providerCustomerId } from '../billing/billing.service';
 import * as ledger from './ledger.service';
-import type { ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
+import type { ChargeResult, FoundCharge, PaymentProvider } from '../../platform/payments/payment-provider';
 import * as repository from './payments.repository';
 import { retryDelayMs } from './payouts.service';
 import { renderReceipt } from './receipt-pdf';

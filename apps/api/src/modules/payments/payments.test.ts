@@ -16,10 +16,10 @@ import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
 import { PENDING_ORDER_TTL_MS } from '../orders/order-timers';
-import { INTERRUPTED_CHARGE_MS, STALE_CHARGE_MS } from '../orders/orders.service';
-import type { PaymentProvider } from './payment-provider';
+import { INTERRUPTED_CHARGE_MS, STALE_CHARGE_MS } from '../checkout/checkout.service';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { CHARGE_INTERRUPTED_MESSAGE } from './payments.service';
-import { createTestPaymentProvider } from './test-payment-provider';
+import { createTestPaymentProvider } from '../../platform/payments/test-payment-provider';
 
 /**
  * The test gateway, counting the charges it makes, with a switch that makes the next purchase die
@@ -122,7 +122,7 @@ describe('payments', () => {
       expect(await provider.findCharge(pending!.charge_key)).toMatchObject({ outcome: 'succeeded' });
 
       // Too early: a charge may still be on its way.
-      expect(await context.app.orderTimers.reconcileCharges()).toBe(0);
+      expect(await context.app.chargeReconciler.reconcileCharges()).toBe(0);
       expect(await orderStatus(orderId)).toBe('pending');
       // Nor does the pending-order expiry give up an order whose charge is open.
       time.advance(PENDING_ORDER_TTL_MS + 1000);
@@ -130,10 +130,10 @@ describe('payments', () => {
       expect(await orderStatus(orderId)).toBe('pending');
 
       time.advance(STALE_CHARGE_MS);
-      expect(await context.app.orderTimers.reconcileCharges()).toBeGreaterThanOrEqual(1);
+      expect(await context.app.chargeReconciler.reconcileCharges()).toBeGreaterThanOrEqual(1);
       expect(await orderStatus(orderId)).toBe('confirmed');
       expect(await paymentsOf(orderId)).toMatchObject([{ status: 'completed' }]);
-      expect(await context.app.orderTimers.reconcileCharges()).toBe(0);
+      expect(await context.app.chargeReconciler.reconcileCharges()).toBe(0);
       const mails = await emailsTo(context, fresh.team.admin.email);
       expect(mails.filter((mail) => mail.subject === `New order: ${fresh.title}`)).toHaveLength(1);
     });
@@ -154,7 +154,7 @@ describe('payments', () => {
       };
       try {
         time.advance(STALE_CHARGE_MS + 1000);
-        expect(await context.app.orderTimers.reconcileCharges()).toBeGreaterThanOrEqual(1);
+        expect(await context.app.chargeReconciler.reconcileCharges()).toBeGreaterThanOrEqual(1);
       } finally {
         provider.refund = refund;
       }
@@ -174,7 +174,7 @@ describe('payments', () => {
       // The team never heard of it.
       const mails = await emailsTo(context, fresh.team.admin.email);
       expect(mails.filter((mail) => mail.subject === `New order: ${fresh.title}`)).toHaveLength(0);
-      expect(await context.app.orderTimers.reconcileCharges()).toBe(0);
+      expect(await context.app.chargeReconciler.reconcileCharges()).toBe(0);
       await expectLedgerBalanced(context);
     });
 
@@ -186,10 +186,10 @@ describe('payments', () => {
       const orderId = await lastOrderOf(fresh.id);
       // Unknown to the gateway, but its search may lag: not yet taken as never made.
       time.advance(STALE_CHARGE_MS + 1000);
-      await context.app.orderTimers.reconcileCharges();
+      await context.app.chargeReconciler.reconcileCharges();
       expect(await paymentsOf(orderId)).toMatchObject([{ status: 'pending' }]);
       time.advance(INTERRUPTED_CHARGE_MS);
-      await context.app.orderTimers.reconcileCharges();
+      await context.app.chargeReconciler.reconcileCharges();
       expect(await paymentsOf(orderId)).toMatchObject([
         { status: 'failed', failure_message: CHARGE_INTERRUPTED_MESSAGE },
       ]);

@@ -1,8 +1,8 @@
 import { MONEY_TEXTS, type PayoutSplit } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
-import { isGeneralAdmin } from '../verification/verification.service';
+import type { Actor } from '../../platform/auth/actor';
+import { isGeneralAdmin } from '../../platform/auth/actor';
 import type { SplitShare } from './money-split';
 import * as repository from './payout-split.repository';
 

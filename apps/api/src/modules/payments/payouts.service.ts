@@ -8,11 +8,11 @@ import type {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { AppDeps, Clock } from '../../deps';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { HELD_ORDER_STATUSES } from './ledger.repository';
 import { recordPayout } from './ledger.service';
 import { splitAmount } from './money-split';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { orderSplits } from './payout-split.service';
 import * as repository from './payouts.repository';
 

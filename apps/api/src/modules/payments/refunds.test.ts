@@ -5,10 +5,10 @@ import { expectLedgerBalanced, orderMovements } from '../../../test/ledger-helpe
 import { orderFixtures } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
-import { STALE_CHARGE_MS } from '../orders/orders.service';
-import type { PaymentProvider } from './payment-provider';
+import { STALE_CHARGE_MS } from '../checkout/checkout.service';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { retryDelayMs } from './payouts.service';
-import { createTestPaymentProvider } from './test-payment-provider';
+import { createTestPaymentProvider } from '../../platform/payments/test-payment-provider';
 
 /**
  * The test gateway with switches for the outside world's failures: refunds that fail before they
@@ -84,7 +84,7 @@ describe('refunds: decided in the transaction, sent to the gateway after the com
     (await context.database.pool.query(sql, values)).rows as Row[];
   const refundsOf = (orderId: number) =>
     query<RefundRow>('select * from refunds where order_id = $1 order by id', [orderId]);
-  const reconcile = () => context.app.orderTimers.reconcileCharges();
+  const reconcile = () => context.app.chargeReconciler.reconcileCharges();
   const paidOrder = async () => {
     const item = await fx.createPackage({ priceCents: 12_345 });
     return { item, order: await fx.purchase(buyer, item) };

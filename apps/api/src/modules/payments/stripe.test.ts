@@ -15,8 +15,8 @@ import { expectLedgerBalanced } from '../../../test/ledger-helpers';
 import { orderFixtures, type TestPackage } from '../../../test/orders-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
-import type { PaymentProvider } from './payment-provider';
-import { createStripePaymentProvider } from './stripe-payment-provider';
+import type { PaymentProvider } from '../../platform/payments/payment-provider';
+import { createStripePaymentProvider } from '../../platform/payments/stripe-payment-provider';
 
 const KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_fake_teamhire',

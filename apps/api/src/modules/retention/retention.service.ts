@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../deps';
 import { deleteExpiredRefreshTokens } from '../accounts/accounts.service';
 import { deleteEndedGuests } from '../chat/chat-files';
-import { deleteEmailsBefore } from '../mail/mail.service';
-import { deleteIdempotencyKeysBefore } from '../orders/orders.service';
+import { deleteEmailsBefore } from '../../platform/mail/outbox';
+import { deleteIdempotencyKeysBefore } from '../checkout/checkout.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -2,8 +2,6 @@ import { count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { reviews, servicePackages, teams, users } from '../../db/schema/index';
 
-export type ReviewRow = typeof reviews.$inferSelect;
-
 export async function insertReview(db: DatabaseOrTransaction, values: typeof reviews.$inferInsert) {
   const [row] = await db.insert(reviews).values(values).returning();
   return row!;

@@ -2,12 +2,11 @@ import { ORDER_TEXTS, type Review, type ReviewList } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
-import type { Mailer } from '../mail/mailer';
-import { notificationEmail } from '../mail/templates';
-import { findOrderOfBuyer, findUserContact } from '../orders/orders.service';
-import { toReviewResponse } from './reviews.mapping';
+import type { Mailer } from '../../platform/mail/mailer';
+import { notificationEmail } from '../../platform/mail/templates';
+import { findOrderOfBuyer, findUserContact, toReviewResponse } from '../orders/orders.service';
 import * as repository from './reviews.repository';
 
 export interface ReviewsContext {

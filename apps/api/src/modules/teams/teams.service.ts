@@ -13,14 +13,14 @@ import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { TeamSummaryRow } from '../../db/selections';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
-import { logoImageSet } from '../images/image-sets';
-import type { Mailer } from '../mail/mailer';
+import { logoImageSet } from '../../platform/images/image-sets';
+import type { Mailer } from '../../platform/mail/mailer';
 import { dropMemberShare } from '../payments/payout-split.service';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { announceRoomAccessChange } from '../realtime/socket-rights';
-import { notificationEmail } from '../mail/templates';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import { announceRoomAccessChange } from '../../platform/realtime/socket-rights';
+import { notificationEmail } from '../../platform/mail/templates';
 import {
   createNotifications,
   publishNotifications,

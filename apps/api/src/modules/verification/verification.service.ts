@@ -9,15 +9,13 @@ import {
 } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import type { Actor } from '../../plugins/authentication';
+import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import { isUniqueViolation } from '../../db/errors';
 import { recordActivity } from '../activity/activity.service';
 import { createNotifications, publishNotifications } from '../notifications/notifications.service';
-import type { RealtimeBus } from '../realtime/realtime-bus';
-import { endSocketSessions } from '../realtime/socket-rights';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import { endSocketSessions } from '../../platform/realtime/socket-rights';
 import * as repository from './verification.repository';
-
-export const isGeneralAdmin = (actor: Actor) => actor.isSuperuser || actor.role === 'GENERAL_ADMIN';
 
 function assertGeneralAdmin(actor: Actor): void {
   if (!isGeneralAdmin(actor)) throw new AppError('forbidden', T.insufficientPermissions);
@@ -129,7 +127,7 @@ export async function decideRequest(
     });
     if (!decided) {
       throw (await repository.requestExists(transaction, requestId))
-        ? new AppError('conflict', T.alreadyProcessed)
+        ? new AppError('already_processed', T.alreadyProcessed)
         : new AppError('not_found', T.notFound);
     }
     const role = ROLE_LABELS[decided.requestedRole];

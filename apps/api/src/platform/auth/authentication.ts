@@ -1,19 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRole } from '@teamhire/shared';
-import type { Database } from '../db/database';
-import { AppError } from '../errors';
-import type { AccessTokens } from '../modules/accounts/access-tokens';
-import { findActiveSessionUser } from '../modules/accounts/accounts.repository';
-
-export interface Actor {
-  id: number;
-  username: string;
-  email: string;
-  role: UserRole;
-  isSuperuser: boolean;
-  isVerified: boolean;
-  sessionId: string;
-}
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { AccessTokens } from './access-tokens';
+import type { Actor } from './actor';
+import { findActiveSessionUser } from './session-users.repository';
 
 export interface Authenticator {
   /** The signed-in user, or undefined for a visitor; a present but invalid token is a 401. */

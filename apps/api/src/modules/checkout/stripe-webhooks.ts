@@ -1,9 +1,13 @@
 import Stripe from 'stripe';
 import { AppError } from '../../errors';
-import { announceSettledCharge, settleCharge, type OrdersContext } from '../orders/orders.service';
-import * as payments from './payments.service';
-import { applyPayoutAccountEvent } from './payouts.service';
-import { CHARGE_KEY_METADATA, stripeAccountStatus, stripeChargeOutcome } from './stripe-payment-provider';
+import * as payments from '../payments/payments.service';
+import { applyPayoutAccountEvent } from '../payments/payouts.service';
+import { announceSettledCharge, settleCharge, type CheckoutContext } from './checkout.service';
+import {
+  CHARGE_KEY_METADATA,
+  stripeAccountStatus,
+  stripeChargeOutcome,
+} from '../../platform/payments/stripe-payment-provider';
 
 const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
@@ -16,7 +20,7 @@ const PAYMENT_INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_inte
  * event delivered late changes nothing.
  */
 export async function handleStripeWebhook(
-  context: OrdersContext,
+  context: CheckoutContext,
   webhookSecret: string | undefined,
   rawBody: Buffer,
   signature: string | undefined,

@@ -14,8 +14,8 @@ import {
   type TeamWithRooms,
 } from '../../../test/chat-helpers';
 import { through, twoInstances, type TwoInstances } from '../../../test/two-instances';
-import { roomChannel } from '../chat/chat.service';
-import { controlChannel } from './socket-rights';
+import { roomChannel } from './chat.service';
+import { controlChannel } from '../../platform/realtime/socket-rights';
 
 /** CI starts Redis on this address; these tests fail (never skip) when it is not there. */
 const REDIS_URL = 'redis://127.0.0.1:6379';

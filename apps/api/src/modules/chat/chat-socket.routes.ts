@@ -12,9 +12,9 @@ import {
   roomChannel,
   sendMessage,
   type ChatContext,
-} from '../chat/chat.service';
-import { createParticipants, type Participant } from '../chat/participants';
-import { controlChannel } from './socket-rights';
+} from './chat.service';
+import { createParticipants, type Participant } from './participants';
+import { controlChannel } from '../../platform/realtime/socket-rights';
 
 /** A socket whose unsent data passes this is too slow to keep up; it is dropped, not buffered forever. */
 const SLOW_READER_BYTES = 1024 * 1024;
@@ -194,7 +194,9 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
     const host = typeof request.headers.host === 'string' ? request.headers.host : undefined;
     if (!originAllowed(origin, host, deps.config.publicUrl)) {
-      return reply.status(403).send({ detail: 'This origin may not open a realtime connection' });
+      return reply
+        .status(403)
+        .send({ code: 'forbidden', detail: 'This origin may not open a realtime connection' });
     }
   };
 

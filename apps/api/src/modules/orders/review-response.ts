@@ -1,8 +1,19 @@
 import type { Review } from '@teamhire/shared';
-import type { ReviewRow } from './reviews.repository';
+
+/** A review's row as the tables hold it: the order answer carries its review, and the reviews module answers it. */
+export interface ReviewFields {
+  id: number;
+  orderId: number;
+  servicePackageId: number;
+  teamId: number;
+  buyerId: number;
+  rating: number;
+  comment: string | null;
+  createdAt: Date;
+}
 
 export function toReviewResponse(
-  review: ReviewRow,
+  review: ReviewFields,
   names: { buyerUsername: string; packageTitle: string },
 ): Review {
   return {
