@@ -12,6 +12,11 @@ const repoRoot = dirname(fileURLToPath(import.meta.url));
 const apiModules = readdirSync(`${repoRoot}/apps/api/src/modules`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+/** A module's public face: its service files (`<name>.service.ts`); everything else in it is its own. */
+const publicFilesOf = (module) =>
+  readdirSync(`${repoRoot}/apps/api/src/modules/${module}`).filter(
+    (file) => file.endsWith('.service.ts') && !file.endsWith('.test.ts'),
+  );
 
 /**
  * The API's layers: a route parses and calls a service; only repositories reach the database; one
@@ -43,16 +48,16 @@ const apiBoundaries = {
             from: ['apps/api/src/**/*.repository.ts', 'apps/api/src/db/**'],
             message: 'A route calls its service; only the service reaches the repository and the database.',
           },
-          ...apiModules.map((module) => ({
-            target: `apps/api/src/modules/${module}/**`,
-            from: apiModules
+          ...apiModules.flatMap((module) =>
+            apiModules
               .filter((other) => other !== module)
-              .flatMap((other) => [
-                `apps/api/src/modules/${other}/*.repository.ts`,
-                `apps/api/src/modules/${other}/*.routes.ts`,
-              ]),
-            message: 'Another module is used through its service (<module>.service.ts) only.',
-          })),
+              .map((other) => ({
+                target: `apps/api/src/modules/${module}/**`,
+                from: `apps/api/src/modules/${other}`,
+                except: publicFilesOf(other).map((file) => `./${file}`),
+                message: `Another module is used through its service files only (${publicFilesOf(other).join(', ') || 'none'}): an allow-list, so a new file of a module is private until it is a service.`,
+              })),
+          ),
         ],
       },
     ],
@@ -65,6 +70,41 @@ const apiBoundaries = {
           {
             group: ['**/db/schema', '**/db/schema/*'],
             message: 'Only repositories (and db/) read the tables.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/**
+ * The platform (platform/ and db/, the seed aside) is what modules stand on: the database, the
+ * realtime bus, mail, rate limits, tokens, passwords, storage, jobs, the actor and its roles. It
+ * imports no module and nothing of the composition roots (app.ts, server.ts, job-table.ts, cli/, the seed).
+ */
+const platformBelowModules = {
+  files: ['apps/api/src/platform/**/*.ts', 'apps/api/src/db/**/*.ts', 'apps/api/src/paths.ts'],
+  ignores: ['**/*.test.ts', 'apps/api/src/db/seed/**'],
+  plugins: { 'import-x': importX },
+  settings: apiBoundaries.settings,
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: repoRoot,
+        zones: [
+          {
+            target: ['apps/api/src/platform/**', 'apps/api/src/db/**', 'apps/api/src/paths.ts'],
+            from: [
+              'apps/api/src/modules',
+              'apps/api/src/app.ts',
+              'apps/api/src/server.ts',
+              'apps/api/src/job-table.ts',
+              'apps/api/src/cli',
+              'apps/api/src/db/seed',
+            ],
+            message:
+              'The platform imports no module and no composition root: modules stand on it. Pass what it needs in (a callback, a table of jobs) from app.ts.',
           },
         ],
       },
@@ -140,6 +180,7 @@ export default tseslint.config(
     rules: { 'no-console': 'error' },
   },
   apiBoundaries,
+  platformBelowModules,
   {
     files: ['apps/api/src/**/*.repository.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -13,7 +13,6 @@ export const API_SOURCE = join(REPO_ROOT, 'apps/api/src');
 /** Files that compose modules into the running program: they may import any module. */
 export const COMPOSITION_ROOTS = [
   /^app\.ts$/,
-  /^deps\.ts$/,
   /^server\.ts$/,
   /^job-table\.ts$/,
   /^cli\//,

@@ -87,7 +87,7 @@ export async function uploadPart({ ours, room, scratch, ports, rounds, tools }) 
   const bare = await startScript('bare-upload-server.mjs', ports.bareUpload, { UPLOAD_DIR: bareDirectory });
   const oursUrl = `${ours.http}/api/chat-rooms/${room.roomId}/upload`;
   const bareUrl = `http://127.0.0.1:${ports.bareUpload}/`;
-  // The same plain pipe with the file writer's buffer ours uses (apps/api/src/plugins/storage.ts).
+  // The same plain pipe with the file writer's buffer ours uses (apps/api/src/platform/storage.ts).
   const bufferedUrl = `${bareUrl}?highWaterMark=${1024 * 1024}`;
   const headers = { authorization: `Bearer ${room.token}` };
   // Both sides leave the file they stored; it is removed after each upload, outside the measured time.

@@ -9,11 +9,16 @@ import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config } from './platform/config';
 import type { DatabaseHandle } from './db/database';
-import type { AppDeps, Clock } from './deps';
-import { AppError } from './errors';
-import { AccessLogController, bufferedStandardOutput, loggerOptions, requestLoggerFactory } from './logger';
+import type { AppDeps, Clock } from './platform/deps';
+import { AppError } from './platform/errors';
+import {
+  AccessLogController,
+  bufferedStandardOutput,
+  loggerOptions,
+  requestLoggerFactory,
+} from './platform/logger';
 import { createAccessTokens } from './platform/auth/access-tokens';
 import { createPasswordHasher } from './platform/auth/password';
 import { ensureSecret } from './modules/accounts/accounts.repository';
@@ -63,15 +68,19 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { createAuthenticator } from './platform/auth/authentication';
-import { answerFrameworkError, OVERLOAD_RETRY_AFTER_SECONDS, registerErrorHandling } from './plugins/errors';
+import {
+  answerFrameworkError,
+  OVERLOAD_RETRY_AFTER_SECONDS,
+  registerErrorHandling,
+} from './platform/http/errors';
 import { jobTable } from './job-table';
 import { startJobs, type Jobs } from './platform/jobs';
-import { registerOpenApi } from './plugins/openapi';
-import { parseThenStringify } from './plugins/response-serializer';
-import { registerResponseHeaders } from './plugins/security-headers';
-import { registerStaticWeb } from './plugins/static-web';
-import { createStorage, type Storage } from './plugins/storage';
-import { registerTextRule } from './plugins/text-rule';
+import { registerOpenApi } from './platform/http/openapi';
+import { parseThenStringify } from './platform/http/response-serializer';
+import { registerResponseHeaders } from './platform/http/security-headers';
+import { registerStaticWeb } from './platform/http/static-web';
+import { createStorage, type Storage } from './platform/storage';
+import { registerTextRule } from './platform/http/text-rule';
 
 export interface RegisteredRoute {
   method: string;

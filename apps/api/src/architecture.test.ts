@@ -76,4 +76,42 @@ describe('API boundaries', () => {
       ),
     ).toEqual([]);
   });
+
+  it("refuses a module that imports another module's file that is not a service (an allow-list)", async () => {
+    const problems = await problemsOf(
+      [
+        "import { createParticipants } from '../chat/participants';",
+        "import { toOrderResponse } from '../orders/order-response';",
+        'export const used = [createParticipants, toOrderResponse];',
+        '',
+      ].join('\n'),
+      'apps/api/src/modules/offers/offers.service.ts',
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('import-x/no-restricted-paths'),
+      expect.stringContaining('import-x/no-restricted-paths'),
+    ]);
+  });
+
+  it('refuses a platform file that imports a module or a composition root', async () => {
+    const problems = await problemsOf(
+      [
+        "import { getOrder } from '../../modules/orders/orders.service';",
+        "import { jobTable } from '../../job-table';",
+        'export const used = [getOrder, jobTable];',
+        '',
+      ].join('\n'),
+      'apps/api/src/platform/realtime/realtime-bus.ts',
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('import-x/no-restricted-paths'),
+      expect.stringContaining('import-x/no-restricted-paths'),
+    ]);
+    expect(
+      await problemsOf(
+        "import { getOrder } from '../modules/orders/orders.service';\nexport const used = getOrder;\n",
+        'apps/api/src/db/database.ts',
+      ),
+    ).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+  });
 });

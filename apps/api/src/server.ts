@@ -1,13 +1,13 @@
 import pino from 'pino';
 import { usernameSchema } from '@teamhire/shared';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './platform/config';
 import { connectDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded-postgres';
-import { prepareDatabase } from './db/migrate';
-import { loggerOptions } from './logger';
+import { prepareDatabase } from './db/seed/prepare-database';
+import { loggerOptions } from './platform/logger';
 import { createGeneralAdmin } from './modules/accounts/accounts.service';
-import { createStorage } from './plugins/storage';
+import { createStorage } from './platform/storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Connections the kernel may hold for us before they are accepted (see the listen call). */

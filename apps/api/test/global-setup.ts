@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres';
-import { prepareDatabase } from '../src/db/migrate';
+import { prepareDatabase } from '../src/db/seed/prepare-database';
 import { databaseUrl } from './database-url';
 
 declare module 'vitest' {

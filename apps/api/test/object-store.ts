@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../src/config';
+import type { Config } from '../src/platform/config';
 import { startObjectStore } from './s3-server';
 
 type ObjectStore = Awaited<ReturnType<typeof startObjectStore>>;

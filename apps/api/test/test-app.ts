@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { loadConfig, type Config } from '../src/platform/config';
 import { connectDatabase, type DatabaseHandle } from '../src/db/database';
 import { queryOnce } from './database-client';
 import { databaseUrl } from './database-url';

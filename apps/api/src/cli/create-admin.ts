@@ -6,11 +6,11 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { emailSchema, usernameSchema } from '@teamhire/shared';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { connectDatabase } from '../db/database';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { prepareDatabase } from '../db/migrate';
-import { AppError } from '../errors';
+import { prepareDatabase } from '../db/seed/prepare-database';
+import { AppError } from '../platform/errors';
 import { createGeneralAdmin } from '../modules/accounts/accounts.service';
 
 const ADMIN_PASSWORD_MIN = 8;

@@ -6,7 +6,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { backupEmbeddedDatabase, timestamp } from './embedded-backup';
 import { progressPrinter, megabytes } from './progress';
 

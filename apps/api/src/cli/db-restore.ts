@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { restoreEmbeddedDatabase } from './embedded-backup';
 import { progressPrinter } from './progress';
 

@@ -6,8 +6,8 @@
  * be run again after an interruption and carries on where it stopped; the local files are left alone.
  */
 import { createReadStream } from 'node:fs';
-import { loadConfig } from '../config';
-import { createStorage, listLocalFiles } from '../plugins/storage';
+import { loadConfig } from '../platform/config';
+import { createStorage, listLocalFiles } from '../platform/storage';
 import { megabytes } from './progress';
 
 const BAR_WIDTH = 30;

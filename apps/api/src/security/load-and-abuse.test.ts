@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextAddress } from '../../test/accounts-helpers';
 import { createTestDatabase } from '../../test/test-app';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 import { hashPassword } from '../platform/auth/password';
 

@@ -1,7 +1,7 @@
 /**
  * The pages the build renders to HTML ahead of time (scripts/prerender.mjs), so that the first paint
  * needs no JavaScript. The server sends a page's HTML for every path its pattern matches (see
- * apps/api/src/plugins/static-web.ts); the app then takes over without redrawing it (main.tsx).
+ * apps/api/src/platform/http/static-web.ts); the app then takes over without redrawing it (main.tsx).
  */
 export interface PrerenderedPage {
   /** File name in dist/prerendered/. */

@@ -2,7 +2,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import { PLATFORM_FEE_PERCENT_DEFAULT } from '@teamhire/shared';
 import { hashPassword } from '../../platform/auth/password';
 import { storeGalleryImage, storeLogoImage } from '../../platform/images/image-files';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../platform/storage';
 import { recordCharge, recordCompletion, recordRefund } from '../../modules/payments/ledger.service';
 import type { DatabaseOrTransaction } from '../database';
 import { demoGalleryImage, demoLogo } from './demo-images';

@@ -18,9 +18,9 @@ import {
   userSchema,
   verifyEmailRequestSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { fileSizeLimitFor, uploadRoutes } from '../../platform/uploads';
 import * as accounts from './accounts.service';
 import { replaceProfilePicture } from './profile-picture';
 

@@ -10,10 +10,10 @@ import {
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation, violatedConstraint } from '../../db/errors';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../platform/storage';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { passwordResetEmail, verificationEmail } from '../../platform/mail/templates';

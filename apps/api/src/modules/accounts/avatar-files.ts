@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../platform/storage';
 
 export const AVATAR_URL_PREFIX = '/uploads/avatars/';
 /** Uploaded avatars are named `{uuid}.webp` by the server; nothing else is ever deleted. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityListQuerySchema, activityListResponseSchema, errorResponseSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { listOwnActivity } from './activity.service';
 
 export const activityRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {

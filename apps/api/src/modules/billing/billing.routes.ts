@@ -10,7 +10,7 @@ import {
   savedPaymentMethodSchema,
   savedPaymentMethodUpdateSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as billing from './billing.service';
 
 const tags = ['billing'];

@@ -12,7 +12,7 @@ import {
   type SavedPaymentMethodType,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
 import type { PaymentProvider } from '../../platform/payments/payment-provider';

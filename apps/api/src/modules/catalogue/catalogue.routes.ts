@@ -12,7 +12,7 @@ import {
   technologyDetailSchema,
   technologyListQuerySchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as catalogue from './catalogue.service';
 
 const tags = ['catalogue'];

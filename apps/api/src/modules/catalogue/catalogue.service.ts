@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import * as repository from './catalogue.repository';
 
 async function found<T>(row: Promise<T | undefined>, detail: string): Promise<T> {

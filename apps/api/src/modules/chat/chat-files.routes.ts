@@ -6,12 +6,12 @@ import {
   errorResponseSchema,
   idParamsSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { chatLimitsOf } from './chat.service';
 import { retryAfterWhenRefused } from './chat.routes';
-import { openFile, storeUpload, tooLarge, type ChatFilesContext } from './chat-files';
-import { fileSizeLimitFor, sendFile, uploadRoutes } from '../../plugins/uploads';
+import { openFile, storeUpload, tooLarge, type ChatFilesContext } from './chat-files.service';
+import { fileSizeLimitFor, sendFile, uploadRoutes } from '../../platform/uploads';
 import { createParticipants } from './participants';
 
 const tags = ['chat'];

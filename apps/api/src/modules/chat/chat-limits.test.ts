@@ -4,7 +4,7 @@ import { CHAT_MESSAGES_PER_MINUTE, CHAT_TEXTS, CHAT_UPLOADS_PER_MINUTE } from '@
 import { nextAddress } from '../../../test/accounts-helpers';
 import { chatFixtures, type Caller, type ChatFixtures, type TestTeam } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { storedNames } from '../../../test/object-store';
 
 /** Small enough to fill with a few small files. */

@@ -3,8 +3,8 @@ import { decodeJwt } from 'jose';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CHAT_TEXTS, clientEventSchema, WS_CLOSE, type ServerEvent } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import {
   chatLimitsOf,
   participantChannel,

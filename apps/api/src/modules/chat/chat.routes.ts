@@ -17,7 +17,7 @@ import {
   messageListSchema,
   sendMessageRequestSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as chat from './chat.service';
 import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
 

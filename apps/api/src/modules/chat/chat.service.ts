@@ -12,9 +12,9 @@ import {
   type OrderConversation,
   type ServerEvent,
 } from '@teamhire/shared';
-import type { Config } from '../../config';
+import type { Config } from '../../platform/config';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { register, type AccountsContext } from '../accounts/accounts.service';
 import { digestToken, newSecretToken } from '../../platform/auth/secret-tokens';

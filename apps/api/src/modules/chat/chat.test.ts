@@ -22,7 +22,7 @@ import {
 } from '../../../test/chat-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { createSignedInUser, type SignedInUser } from '../../../test/users';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { createRateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createInProcessBus, type RealtimeBus } from '../../platform/realtime/realtime-bus';
 import * as chat from './chat.service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, registerRequestSchema, userSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { accountsContext } from '../accounts/accounts.service';
 import { upgradeGuest } from './chat.service';
 import { createParticipants, GUEST_TOKEN_HEADER } from './participants';

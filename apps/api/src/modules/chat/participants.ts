@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { CHAT_TEXTS } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import type { Authenticator } from '../../platform/auth/authentication';
 import { digestToken } from '../../platform/auth/secret-tokens';

@@ -13,8 +13,8 @@ import {
   paymentSchema,
   paymentStatusUpdateSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import * as checkout from './checkout.service';
 import { handleStripeWebhook } from './stripe-webhooks';
 

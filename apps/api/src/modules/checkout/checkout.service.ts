@@ -9,8 +9,8 @@ import {
   type Payment,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import type { ChargeResult, FoundCharge } from '../../platform/payments/payment-provider';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';

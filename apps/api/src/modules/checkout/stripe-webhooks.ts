@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import * as payments from '../payments/payments.service';
 import { applyPayoutAccountEvent } from '../payments/payouts.service';
 import { announceSettledCharge, settleCharge, type CheckoutContext } from './checkout.service';

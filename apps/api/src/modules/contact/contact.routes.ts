@@ -5,7 +5,7 @@ import {
   contactResponseSchema,
   errorResponseSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { submitContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardSchema, errorResponseSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { chatLimitsOf } from '../chat/chat.service';
 import { payoutsContext } from '../payments/payouts.service';
 import { getDashboard, type DashboardContext } from './dashboard.service';

@@ -7,7 +7,7 @@ import {
   orderSchema,
   revisionRequestSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { ordersContext } from '../orders/orders.service';
 import * as deliveries from './deliveries.service';
 

@@ -1,5 +1,5 @@
 import { DELIVERY_TEXTS, type DeliveryList, type Order } from '@teamhire/shared';
-import { conflict } from '../../errors';
+import { conflict } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import {
   actorsOf,

@@ -8,7 +8,7 @@ import {
   errorResponseSchema,
   idParamsSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { ordersContext } from '../orders/orders.service';
 import * as disputes from './disputes.service';
 

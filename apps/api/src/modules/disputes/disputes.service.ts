@@ -9,7 +9,7 @@ import {
   type DisputeStatus,
   type OrderStatus,
 } from '@teamhire/shared';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import {
   actorsOf,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { checkDatabase } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { pool }) => {

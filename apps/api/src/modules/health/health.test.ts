@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { loadConfig } from '../../platform/config';
 import { connectDatabase } from '../../db/database';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 

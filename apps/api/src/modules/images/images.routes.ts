@@ -11,9 +11,9 @@ import {
   teamLogoResponseSchema,
 } from '@teamhire/shared';
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { fileSizeLimitFor, uploadRoutes } from '../../plugins/uploads';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { fileSizeLimitFor, uploadRoutes } from '../../platform/uploads';
 import { IMAGE_URL_PREFIX } from '../../platform/images/image-sets';
 import * as images from './images.service';
 

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { IMAGE_TEXTS as T, PACKAGE_IMAGES_MAX, type PackageImages, type TeamLogo } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../platform/storage';
 import { recordActivity } from '../activity/activity.service';
 import { assertCanChangePackage, lockPackageForChange } from '../packages/packages.service';
 import { loadAdministeredTeam, setTeamLogo } from '../teams/teams.service';

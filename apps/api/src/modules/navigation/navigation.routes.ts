@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, navigationSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { navigationFor } from './navigation.service';
 
 export const navigationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {

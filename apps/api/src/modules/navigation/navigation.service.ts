@@ -1,6 +1,6 @@
 import type { Navigation } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { findAccount } from '../accounts/accounts.service';
 

@@ -7,7 +7,7 @@ import {
   notificationSchema,
   notificationsReadSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as notifications from './notifications.service';
 
 const tags = ['notifications'];

@@ -6,7 +6,7 @@ import {
   type NotificationsRead,
 } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { notFound } from '../../errors';
+import { notFound } from '../../platform/errors';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
 import * as repository from './notifications.repository';
 

@@ -7,8 +7,8 @@ import {
 } from '@teamhire/shared';
 import type { z } from 'zod';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { AppDeps, Clock } from '../../deps';
-import { AppError } from '../../errors';
+import type { AppDeps, Clock } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import * as chat from '../chat/chat.service';
 import { toOfferResponse, type Participant } from '../chat/chat.service';

@@ -7,8 +7,8 @@ import {
   orderConversationSchema,
   orderFileParamsSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { sendFile } from '../../plugins/uploads';
+import type { AppDeps } from '../../platform/deps';
+import { sendFile } from '../../platform/uploads';
 import { openOrderConversationFile, readOrderConversation } from './order-conversation.service';
 
 const tags = ['orders'];

@@ -1,9 +1,9 @@
 import { DELIVERY_TEXTS, ORDER_TEXTS, type OrderConversation } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError, forbidden } from '../../errors';
+import { AppError, forbidden } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
-import type { Storage } from '../../plugins/storage';
-import { openCustomerConversationFile } from '../chat/chat-files';
+import type { Storage } from '../../platform/storage';
+import { openCustomerConversationFile } from '../chat/chat-files.service';
 import { readCustomerConversation } from '../chat/chat.service';
 import { isGeneralAdmin } from '../../platform/auth/actor';
 import * as repository from './orders.repository';

@@ -7,10 +7,10 @@ import {
   orderFileParamsSchema,
   orderFileSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { sendFile, uploadRoutes } from '../../plugins/uploads';
-import { tooLarge } from '../chat/chat-files';
+import type { AppDeps } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
+import { sendFile, uploadRoutes } from '../../platform/uploads';
+import { tooLarge } from '../chat/chat-files.service';
 import { openOrderFile, storeOrderFile, type OrderFilesContext } from './order-files.service';
 
 const tags = ['orders'];

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { cleanFileName, DELIVERY_TEXTS, type OrderFile, type OrderStatus } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import type { Clock } from '../../deps';
-import { conflict, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../platform/deps';
+import { conflict, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
-import type { Storage } from '../../plugins/storage';
-import { tooLarge } from '../chat/chat-files';
+import type { Storage } from '../../platform/storage';
+import { tooLarge } from '../chat/chat-files.service';
 import * as repository from './order-files.repository';
 import { assertOrderReader } from './orders.service';
 

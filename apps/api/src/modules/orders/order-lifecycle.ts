@@ -8,7 +8,7 @@ import {
   type OrderTransition,
   type OrderTransitionCondition,
 } from '@teamhire/shared';
-import { conflict, forbidden } from '../../errors';
+import { conflict, forbidden } from '../../platform/errors';
 
 /** What the lifecycle needs of an order row to decide a transition. */
 export interface LifecycleState {

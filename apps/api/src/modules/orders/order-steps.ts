@@ -1,6 +1,6 @@
 import type { OrderEventType, OrderStatus } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { Clock } from '../../deps';
+import type { Clock } from '../../platform/deps';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { notificationEmail } from '../../platform/mail/templates';

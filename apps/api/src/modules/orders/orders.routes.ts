@@ -8,7 +8,7 @@ import {
   orderStatusUpdateSchema,
 } from '@teamhire/shared';
 
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 
 import * as orders from './orders.service';
 

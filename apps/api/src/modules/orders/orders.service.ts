@@ -9,8 +9,8 @@ import {
   type OrderStatus,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { AppDeps, Clock } from '../../deps';
-import { AppError, conflict } from '../../errors';
+import type { AppDeps, Clock } from '../../platform/deps';
+import { AppError, conflict } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 
 import type { PendingNotification } from '../notifications/notifications.service';

@@ -11,7 +11,7 @@ import {
   packageUpdateSchema,
   servicePackageSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as packages from './packages.service';
 
 const tags = ['packages'];

@@ -1,9 +1,9 @@
 import type { PackageList, PackageSort, PackageStatus, ServicePackage } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
-import type { Storage } from '../../plugins/storage';
+import type { Storage } from '../../platform/storage';
 import { removeImageFiles } from '../../platform/images/image-files';
 import { cardImageSet, galleryImageSet } from '../../platform/images/image-sets';
 import { toTeamSummaryResponse } from '../teams/teams.service';

@@ -7,7 +7,7 @@ import { nextAddress, type ErrorBody } from '../../../test/accounts-helpers';
 import { createTestApp, type TestContext } from '../../../test/test-app';
 import { activityActions, createSignedInUser, type SignedInUser } from '../../../test/users';
 import { findPackage, isoTimestamp, listPackagesOfTeams } from './packages.repository';
-import { parseThenStringify } from '../../plugins/response-serializer';
+import { parseThenStringify } from '../../platform/http/response-serializer';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

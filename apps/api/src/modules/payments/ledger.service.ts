@@ -1,6 +1,6 @@
 import type { FinanceSummary } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
-import { forbidden } from '../../errors';
+import { forbidden } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { isGeneralAdmin } from '../../platform/auth/actor';
 import * as repository from './ledger.repository';

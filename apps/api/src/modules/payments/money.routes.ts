@@ -9,7 +9,7 @@ import {
   payoutSplitSchema,
   payoutSplitUpdateSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { financeSummary } from './ledger.service';
 import { getPayoutSplit, updatePayoutSplit } from './payout-split.service';
 import { getEarnings, getPayoutAccount, payoutsContext, startPayoutOnboarding } from './payouts.service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, idParamsSchema, paymentConfigSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { getReceipt } from './payments.service';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {

@@ -8,8 +8,8 @@ import {
   type PaymentMethod,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { Clock } from '../../deps';
-import { AppError } from '../../errors';
+import type { Clock } from '../../platform/deps';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { isGeneralAdmin } from '../../platform/auth/actor';
 import { findPayingCard, providerCustomerId } from '../billing/billing.service';

@@ -1,6 +1,6 @@
 import { MONEY_TEXTS, type PayoutSplit } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { isGeneralAdmin } from '../../platform/auth/actor';
 import type { SplitShare } from './money-split';

@@ -7,7 +7,7 @@ import type {
   PayoutOnboarding,
 } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
-import type { AppDeps, Clock } from '../../deps';
+import type { AppDeps, Clock } from '../../platform/deps';
 import type { Actor } from '../../platform/auth/actor';
 import { HELD_ORDER_STATUSES } from './ledger.repository';
 import { recordPayout } from './ledger.service';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, profileSchema, publicProfileSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';
 import {
   getOwnProfile,

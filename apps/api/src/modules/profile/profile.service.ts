@@ -1,6 +1,6 @@
 import { PROFILE_ITEMS_MAX, type Profile, type PublicProfile } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';

@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { deleteExpiredRefreshTokens } from '../accounts/accounts.service';
-import { deleteEndedGuests } from '../chat/chat-files';
+import { deleteEndedGuests } from '../chat/chat-files.service';
 import { deleteEmailsBefore } from '../../platform/mail/outbox';
 import { deleteIdempotencyKeysBefore } from '../checkout/checkout.service';
 

@@ -7,7 +7,7 @@ import {
   reviewListResponseSchema,
   reviewSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as reviews from './reviews.service';
 
 const tags = ['reviews'];

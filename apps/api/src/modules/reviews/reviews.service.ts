@@ -1,7 +1,7 @@
 import { ORDER_TEXTS, type Review, type ReviewList } from '@teamhire/shared';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
 import type { Mailer } from '../../platform/mail/mailer';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStatisticsSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { dashboardStatistics } from './statistics.service';
 
 export const statisticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

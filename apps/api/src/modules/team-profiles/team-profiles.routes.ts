@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema, idParamsSchema, teamProfileSchema } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import { getTeamProfile } from './team-profiles.service';
 
 export const teamProfilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {

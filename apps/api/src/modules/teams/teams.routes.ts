@@ -15,7 +15,7 @@ import {
   teamSchema,
   teamUpdateSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as teams from './teams.service';
 
 const tags = ['teams'];

@@ -12,7 +12,7 @@ import {
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import type { TeamSummaryRow } from '../../db/selections';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 import { recordActivity } from '../activity/activity.service';
 import { logoImageSet } from '../../platform/images/image-sets';

@@ -9,7 +9,7 @@ import {
   verificationRequestSchema,
   verificationStatsSchema,
 } from '@teamhire/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../platform/deps';
 import * as verification from './verification.service';
 
 const tags = ['verification'];

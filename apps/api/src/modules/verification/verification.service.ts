@@ -8,7 +8,7 @@ import {
   type VerificationStats,
 } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../../platform/errors';
 import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import { isUniqueViolation } from '../../db/errors';
 import { recordActivity } from '../activity/activity.service';

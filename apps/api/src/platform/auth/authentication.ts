@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import type { AccessTokens } from './access-tokens';
 import type { Actor } from './actor';
 import { findActiveSessionUser } from './session-users.repository';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import { createPasswordHasher, hashPassword } from './password';
 
 describe('password hasher', () => {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /** OWASP's scrypt recommendation: N=2^17, r=8, p=1; the parameters travel with each hash. */
 const DEFAULT_COST_LOG2 = 17;

@@ -8,9 +8,9 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
   LOGO_IMAGE_WIDTHS,
 } from '@teamhire/shared';
-import { AppError } from '../../errors';
-import type { Storage } from '../../plugins/storage';
-import { readAtMost } from '../../plugins/uploads';
+import { AppError } from '../errors';
+import type { Storage } from '../storage';
+import { readAtMost } from '../uploads';
 import { imageKey, type StoredImage } from './image-sets';
 
 const notImage = () => new AppError('unsupported_media_type', T.notImage);

@@ -1,5 +1,5 @@
 import type { CardBrand, PayoutAccountStatus } from '@teamhire/shared';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { createStripePaymentProvider } from './stripe-payment-provider';
 import { createTestPaymentProvider } from './test-payment-provider';
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { CARD_BRANDS, ORDER_TEXTS, type CardBrand, type PayoutAccountStatus } from '@teamhire/shared';
-import type { StripeConfig } from '../../config';
+import type { StripeConfig } from '../config';
 import type { ChargeRequest, ChargeResult, FoundCharge, PaymentProvider } from './payment-provider';
 
 /** Where the SDK sends its requests; tests point it at a local fake Stripe, production leaves it unset. */

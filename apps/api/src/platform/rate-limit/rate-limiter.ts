@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 import {
   countRecentHits,
   deleteHits,

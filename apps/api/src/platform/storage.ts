@@ -13,8 +13,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StorageConfig } from '../config';
-import { AppError } from '../errors';
+import type { StorageConfig } from './config';
+import { AppError } from './errors';
 
 /** An object as read back: its bytes as a stream, and what the store knows of it. */
 interface StoredObject {

@@ -4,8 +4,8 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { CHAT_UPLOAD_MAX_BYTES, cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
 import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
-import type { Storage } from '../../plugins/storage';
+import { AppError } from '../../platform/errors';
+import type { Storage } from '../../platform/storage';
 import * as repository from './chat.repository';
 import {
   announceInboxChange,

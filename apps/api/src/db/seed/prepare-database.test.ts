@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryOnce } from '../../test/database-client';
-import { createTestDatabase } from '../../test/test-app';
-import { createStorage } from '../plugins/storage';
-import { prepareDatabase } from './migrate';
-import { DEMO_USERS } from './seed/demo-data';
-import { REFERENCE_CATALOGUE } from './seed/reference-catalogue-data';
+import { queryOnce } from '../../../test/database-client';
+import { createTestDatabase } from '../../../test/test-app';
+import { createStorage } from '../../platform/storage';
+import { prepareDatabase } from './prepare-database';
+import { DEMO_USERS } from './demo-data';
+import { REFERENCE_CATALOGUE } from './reference-catalogue-data';
 
 /** Every catalogue row and link, to compare two states of the database. */
 async function catalogueSnapshot(connectionString: string) {

@@ -1,14 +1,14 @@
 import type pg from 'pg';
 import type { Config } from './config';
-import type { Database } from './db/database';
-import type { AccessTokens } from './platform/auth/access-tokens';
-import type { PasswordHasher } from './platform/auth/password';
-import type { Mailer } from './platform/mail/mailer';
-import type { PaymentProvider } from './platform/payments/payment-provider';
-import type { RateLimiter } from './platform/rate-limit/rate-limiter';
-import type { RealtimeBus } from './platform/realtime/realtime-bus';
-import type { Authenticator } from './platform/auth/authentication';
-import type { Storage } from './plugins/storage';
+import type { Database } from '../db/database';
+import type { AccessTokens } from './auth/access-tokens';
+import type { PasswordHasher } from './auth/password';
+import type { Mailer } from './mail/mailer';
+import type { PaymentProvider } from './payments/payment-provider';
+import type { RateLimiter } from './rate-limit/rate-limiter';
+import type { RealtimeBus } from './realtime/realtime-bus';
+import type { Authenticator } from './auth/authentication';
+import type { Storage } from './storage';
 
 /** What every module's routes receive from buildApp. */
 export interface AppDeps {

@@ -1,11 +1,11 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { MIGRATIONS_DIR } from '../paths';
-import type { Storage } from '../plugins/storage';
-import * as schema from './schema/index';
-import { seedDemoData } from './seed/demo-data';
-import { seedReferenceCatalogue } from './seed/reference-catalogue';
+import { MIGRATIONS_DIR } from '../../paths';
+import type { Storage } from '../../platform/storage';
+import * as schema from '../schema/index';
+import { seedDemoData } from './demo-data';
+import { seedReferenceCatalogue } from './reference-catalogue';
 
 /** Arbitrary but fixed: every instance of this application takes the same lock. */
 const PREPARE_LOCK_KEY = 7_240_311_001;

@@ -11,7 +11,7 @@ import { runCliScript } from '../../test/run-cli';
 import { startTestApp } from '../../test/test-app';
 import { twoInstances, type TwoInstances } from '../../test/two-instances';
 import { multipart, png } from '../../test/uploads';
-import { loadConfig } from '../config';
+import { loadConfig } from './config';
 import { createStorage, STORAGE_RETRY_AFTER_SECONDS } from './storage';
 
 /**

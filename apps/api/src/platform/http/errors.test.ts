@@ -7,9 +7,9 @@ import {
   errorResponseSchema,
   type ErrorResponse,
 } from '@teamhire/shared';
-import { insertUser, nextAddress } from '../../test/accounts-helpers';
-import { createTestApp, type TestContext } from '../../test/test-app';
-import { createSignedInUser } from '../../test/users';
+import { insertUser, nextAddress } from '../../../test/accounts-helpers';
+import { createTestApp, type TestContext } from '../../../test/test-app';
+import { createSignedInUser } from '../../../test/users';
 import { AppError } from '../errors';
 import { answerFrameworkError } from './errors';
 

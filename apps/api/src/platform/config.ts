@@ -9,7 +9,7 @@ import {
   PLATFORM_FEE_PERCENT_DEFAULT,
   type PaymentProviderName,
 } from '@teamhire/shared';
-import { REPO_ROOT, WEB_DIST_DIR } from './paths';
+import { REPO_ROOT, WEB_DIST_DIR } from '../paths';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
