@@ -22,6 +22,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { fileSizeLimitFor, uploadRoutes } from '../../platform/uploads';
 import * as accounts from './accounts.service';
+import * as recovery from './account-recovery';
 import { replaceProfilePicture } from './profile-picture';
 
 const tags = ['accounts'];
@@ -146,7 +147,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await accounts.requestPasswordReset(context, request.body, request.ip)),
+      reply.status(202).send(await recovery.requestPasswordReset(context, request.body, request.ip)),
   );
 
   app.post(
@@ -159,7 +160,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: messageResponseSchema, ...errors(400, 422) },
       },
     },
-    async ({ body }) => accounts.resetPassword(context, body),
+    async ({ body }) => recovery.resetPassword(context, body),
   );
 
   app.post(
@@ -173,7 +174,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await accounts.requestEmailVerification(context, request.body, request.ip)),
+      reply.status(202).send(await recovery.requestEmailVerification(context, request.body, request.ip)),
   );
 
   app.post(
@@ -186,7 +187,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: messageResponseSchema, ...errors(400, 422) },
       },
     },
-    async ({ body }) => accounts.verifyEmail(context, body),
+    async ({ body }) => recovery.verifyEmail(context, body),
   );
 
   await uploadRoutes(app, (uploads) => {

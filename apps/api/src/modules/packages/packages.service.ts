@@ -8,6 +8,7 @@ import { removeImageFiles } from '../../platform/images/image-files';
 import { cardImageSet, galleryImageSet } from '../../platform/images/image-sets';
 import { toTeamSummaryResponse } from '../teams/teams.service';
 import * as repository from './packages.repository';
+import * as search from './package-search.repository';
 
 const notFound = () => new AppError('not_found', 'Service package not found');
 const toCents = (dollars: number) => Math.round(dollars * 100);
@@ -79,7 +80,7 @@ export async function listPublishedPackages(
   db: Database,
   window: { skip: number; limit: number },
 ): Promise<PackageList> {
-  const { items, total } = await repository.listPublished(db, window);
+  const { items, total } = await search.listPublished(db, window);
   return { items: items.map(toPackageResponse), total, skip: window.skip, limit: window.limit };
 }
 
@@ -102,7 +103,7 @@ export async function searchPackages(
     .flatMap((tag) => tag.split(','))
     .map((tag) => tag.trim())
     .filter(Boolean);
-  const { items, total } = await repository.searchPublished(
+  const { items, total } = await search.searchPublished(
     db,
     {
       term: input.search_term || undefined,
