@@ -22,4 +22,11 @@ describe("the API's modules stand on each other", () => {
     expect(result.twoWayPairs).toEqual([]);
     expect(result.importsFromBelow).toEqual([]);
   });
+
+  it('the orders module tells nobody directly after a commit: mail and realtime subscribe to its events', () => {
+    const fromOrders = importsOf().filter(({ from }) => from.startsWith('modules/orders/'));
+    expect(
+      fromOrders.filter(({ to }) => /^platform\/(mail|realtime)\//.test(to) && !to.endsWith('mailer.ts')),
+    ).toEqual([]);
+  });
 });

@@ -74,6 +74,11 @@ import {
   registerErrorHandling,
 } from './platform/http/errors';
 import { jobTable } from './job-table';
+import { subscribeActivityToOrderSteps } from './modules/activity/activity.service';
+import { subscribeNotificationsToOrderSteps } from './modules/notifications/notifications.service';
+import { createEventBus } from './platform/events';
+import { subscribeMailToOrderSteps } from './platform/mail/order-step-mail';
+import { subscribeRealtimeToOrderSteps } from './platform/realtime/order-step-updates';
 import { startJobs, type Jobs } from './platform/jobs';
 import { registerOpenApi } from './platform/http/openapi';
 import { parseThenStringify } from './platform/http/response-serializer';
@@ -266,11 +271,17 @@ export async function buildApp({
     passwordHasher: createPasswordHasher(config.passwordHashing),
     limiter: createRateLimiter(database.db, { addressScale: config.addressRateLimitScale }),
     bus: config.redisUrl ? createRedisBus(config.redisUrl, app.log) : createInProcessBus(),
+    events: createEventBus(app.log),
     clock,
     paymentProvider: paymentProvider ?? createPaymentProvider(config),
     storage,
   };
   app.addHook('onClose', () => deps.bus.close());
+  // What happens after an order's step is committed: each effect subscribes, the orders module names none.
+  subscribeNotificationsToOrderSteps(deps.events, deps.bus);
+  subscribeMailToOrderSteps(deps.events, deps.mailer, config.publicUrl);
+  subscribeActivityToOrderSteps(deps.events, deps.db);
+  subscribeRealtimeToOrderSteps(deps.events, deps.bus);
   const orderTimers = createOrderTimers(ordersContext(deps));
   app.decorate('orderTimers', orderTimers);
   const chargeReconciler = createChargeReconciler(checkoutContext(deps));

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../platform/deps';
 import { AppError } from '../../platform/errors';
 import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import type { ChargeResult, FoundCharge } from '../../platform/payments/payment-provider';
+import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';
 import { recordActivity } from '../activity/activity.service';
 import type { PendingNotification } from '../notifications/notifications.service';
@@ -30,6 +31,8 @@ import * as repository from './checkout.repository';
  * of them imports it (decision 0075).
  */
 export interface CheckoutContext extends orders.OrdersContext {
+  /** For the offer card both sides see change when its payment accepts it. */
+  bus: RealtimeBus;
   limiter: RateLimiter;
   paymentAttemptRules: { perBuyer: RateLimitRule; perAddress: RateLimitRule };
 }
@@ -37,9 +40,10 @@ export interface CheckoutContext extends orders.OrdersContext {
 const HOUR_MS = 60 * 60 * 1000;
 
 export function checkoutContext(deps: AppDeps): CheckoutContext {
-  const { config, limiter } = deps;
+  const { config, limiter, bus } = deps;
   return {
     ...orders.ordersContext(deps),
+    bus,
     limiter,
     paymentAttemptRules: {
       perBuyer: {

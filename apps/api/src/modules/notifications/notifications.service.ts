@@ -7,14 +7,12 @@ import {
 } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import { notFound } from '../../platform/errors';
+import type { EventBus, PendingNotification } from '../../platform/events';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
 import * as repository from './notifications.repository';
 
 /** A notification written and not yet announced on its owner's channel. */
-export interface PendingNotification {
-  userId: number;
-  notification: Notification;
-}
+export type { PendingNotification };
 
 /**
  * Where a notification is handled, by its kind: an order's step opens the order, an application the
@@ -106,6 +104,11 @@ export async function publishNotifications(
       bus.publish(`user:${userId}`, { type: 'notification_created', notification }),
     ),
   );
+}
+
+/** Subscribes the bell to committed order steps: their notifications reach their owners' open pages. */
+export function subscribeNotificationsToOrderSteps(events: EventBus, bus: RealtimeBus): void {
+  events.on('order.step_committed', (step) => publishNotifications(bus, step.notifications));
 }
 
 export async function listOwnNotifications(

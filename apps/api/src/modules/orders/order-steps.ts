@@ -2,27 +2,18 @@ import type { OrderEventType, OrderStatus } from '@teamhire/shared';
 import type { Database, DatabaseOrTransaction } from '../../db/database';
 import type { Clock } from '../../platform/deps';
 import { recordActivity } from '../activity/activity.service';
-import type { Mailer } from '../../platform/mail/mailer';
-import { notificationEmail } from '../../platform/mail/templates';
-import {
-  createNotifications,
-  publishNotifications,
-  type PendingNotification,
-} from '../notifications/notifications.service';
-import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import type { Audience, EventBus, PendingNotification, StepRecipient } from '../../platform/events';
+import { createNotifications } from '../notifications/notifications.service';
 import { findUserContact } from './orders.repository';
 import { findOrderParties, insertOrderEvent } from './order-timeline.repository';
 
 export interface StepContext {
   db: Database;
-  mailer: Mailer;
-  bus: RealtimeBus;
   clock: Clock;
-  publicUrl: string;
+  events: EventBus;
 }
 
-/** Who hears of a step besides its actor: the buyer's side, the team's side, or both. */
-export type Audience = 'buyer' | 'team';
+export type { Audience };
 
 /**
  * A step on the order's timeline, in its actor's activity feed and in the bell of every user on the
@@ -77,9 +68,10 @@ export async function recordStep(
 }
 
 /**
- * After the change is committed: the other side gets an email (the buyer, or the team's admin) and a
- * line in their activity feed, the notifications `recordStep` wrote reach their owners' bells, and
- * every party's open pages hear `order_updated` on their own channel so they reload the order.
+ * After the change is committed: the step is announced as `order.step_committed` with who is to hear
+ * of it (decision 0075). Its subscribers, wired in app.ts, email the other side (the buyer, or the
+ * team's admin) and add a line to their activity feed, push the notifications `recordStep` wrote to
+ * their owners' bells, and tell every party's open pages `order_updated` so they reload the order.
  */
 export async function announceStep(
   context: StepContext,
@@ -95,38 +87,22 @@ export async function announceStep(
     notifications: readonly PendingNotification[];
   },
 ): Promise<void> {
-  await publishNotifications(context.bus, step.notifications);
   const parties = await findOrderParties(context.db, step.orderId);
-  if (!parties) return;
-  const recipients = new Set<number>();
-  if (step.audience.includes('buyer')) recipients.add(parties.buyerId);
-  if (step.audience.includes('team')) recipients.add(parties.teamAdminId);
-  if (step.actorId !== null) recipients.delete(step.actorId);
-  for (const userId of recipients) {
-    const contact = await findUserContact(context.db, userId);
-    if (!contact) continue;
-    await context.mailer.send(
-      notificationEmail(contact.email, contact.username, step.subject, step.paragraphs, {
-        label: 'View the order',
-        link: `${context.publicUrl}/orders/${step.orderId}`,
-      }),
-    );
-    await recordActivity(context.db, {
-      userId,
-      action: step.activityAction,
-      description: step.subject,
-      metadata: { order_id: step.orderId },
-    });
+  const recipients: StepRecipient[] = [];
+  if (parties) {
+    const told = new Set<number>();
+    if (step.audience.includes('buyer')) told.add(parties.buyerId);
+    if (step.audience.includes('team')) told.add(parties.teamAdminId);
+    if (step.actorId !== null) told.delete(step.actorId);
+    for (const userId of told) {
+      const contact = await findUserContact(context.db, userId);
+      if (contact) recipients.push({ userId, email: contact.email, username: contact.username });
+    }
   }
-  const everyone = new Set([parties.buyerId, parties.teamAdminId, ...parties.memberIds]);
-  await Promise.all(
-    [...everyone].map((userId) =>
-      context.bus.publish(`user:${userId}`, {
-        type: 'order_updated',
-        order_id: step.orderId,
-        status: step.status,
-        event: step.type,
-      }),
-    ),
-  );
+  const { audience: _audience, ...announced } = step;
+  await context.events.emit('order.step_committed', {
+    ...announced,
+    recipients,
+    watchers: parties ? [...new Set([parties.buyerId, parties.teamAdminId, ...parties.memberIds])] : [],
+  });
 }

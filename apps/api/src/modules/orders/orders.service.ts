@@ -14,13 +14,13 @@ import { AppError, conflict } from '../../platform/errors';
 import type { Actor } from '../../platform/auth/actor';
 
 import type { PendingNotification } from '../notifications/notifications.service';
-import type { Mailer } from '../../platform/mail/mailer';
+
 import type { PaymentProvider } from '../../platform/payments/payment-provider';
 import { recordCompletion } from '../payments/ledger.service';
 
 import * as payments from '../payments/payments.service';
 
-import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
+import type { EventBus } from '../../platform/events';
 
 import { isGeneralAdmin } from '../../platform/auth/actor';
 import { assertTransition } from './order-lifecycle';
@@ -39,10 +39,9 @@ export { actorsOf, type Viewer } from './order-response';
 
 export interface OrdersContext {
   db: Database;
-  mailer: Mailer;
   publicUrl: string;
   provider: PaymentProvider;
-  bus: RealtimeBus;
+  events: EventBus;
   clock: Clock;
   /** Days after the latest delivery when the system accepts it for the buyer. */
   autoCompleteDays: number;
@@ -50,11 +49,10 @@ export interface OrdersContext {
   platformFeePercent: number;
 }
 
-export function ordersContext({ db, mailer, config, bus, clock, paymentProvider }: AppDeps): OrdersContext {
+export function ordersContext({ db, config, events, clock, paymentProvider }: AppDeps): OrdersContext {
   return {
     db,
-    mailer,
-    bus,
+    events,
     clock,
     publicUrl: config.publicUrl,
     provider: paymentProvider,
