@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, measure } from './api-structure.mjs';
+import { API_SOURCE, importsOf, measure } from './api-structure.mjs';
 
 describe("the API's modules stand on each other", () => {
   it('counts cycles, two-way pairs and imports from below on a made-up graph', () => {
@@ -28,5 +30,15 @@ describe("the API's modules stand on each other", () => {
     expect(
       fromOrders.filter(({ to }) => /^platform\/(mail|realtime)\//.test(to) && !to.endsWith('mailer.ts')),
     ).toEqual([]);
+  });
+
+  it("writes the orders table only in the orders module's repositories (decision 0046), the seed aside", () => {
+    const writers = [...new Set(importsOf().flatMap(({ from, to }) => [from, to]))].filter(
+      (file) =>
+        file.endsWith('.repository.ts') &&
+        /\.(update|insert|delete)\(orders\)/.test(readFileSync(join(API_SOURCE, file), 'utf8')),
+    );
+    expect(writers.every((file) => file.startsWith('modules/orders/'))).toBe(true);
+    expect(writers).toContain('modules/orders/orders.repository.ts');
   });
 });

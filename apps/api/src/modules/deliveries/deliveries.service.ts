@@ -10,6 +10,8 @@ import {
   completeOrder,
   getOrder,
   lockOrderFiles,
+  markOrderDelivered,
+  markRevisionRequested,
   recordStep,
   withLockedOrder,
   type OrdersContext,
@@ -47,7 +49,7 @@ export async function createDelivery(
         createdAt: now,
       });
       await attachFilesToDelivery(transaction, deliveryId, fileIds);
-      await repository.markDelivered(transaction, orderId, now, addDays(now, context.autoCompleteDays));
+      await markOrderDelivered(transaction, orderId, now, addDays(now, context.autoCompleteDays));
       const notifications = await recordStep(transaction, {
         orderId,
         type: 'delivered',
@@ -140,7 +142,7 @@ export async function requestRevision(
     orderId,
     async (transaction, { order, row, viewer, now }) => {
       assertTransition(order, 'request_revision', actorsOf(viewer), now);
-      await repository.markRevisionRequested(transaction, orderId, now);
+      await markRevisionRequested(transaction, orderId, now);
       const notifications = await recordStep(transaction, {
         orderId,
         type: 'revision_requested',

@@ -175,3 +175,29 @@ export async function findUserContact(db: DatabaseOrTransaction, userId: number)
 export async function deleteUnpaidOrder(db: DatabaseOrTransaction, id: number) {
   await db.delete(orders).where(and(eq(orders.id, id), eq(orders.status, 'pending')));
 }
+
+/** in_progress → delivered: the latest delivery's time and when the system will accept it. */
+export async function markDelivered(
+  db: DatabaseOrTransaction,
+  orderId: number,
+  now: Date,
+  autoCompleteAt: Date,
+) {
+  await db
+    .update(orders)
+    .set({ status: 'delivered', deliveredAt: now, autoCompleteAt, updatedAt: now })
+    .where(eq(orders.id, orderId));
+}
+
+/** delivered → in_progress on the buyer's request: one revision used, the timer stopped. */
+export async function markRevisionRequested(db: DatabaseOrTransaction, orderId: number, now: Date) {
+  await db
+    .update(orders)
+    .set({
+      status: 'in_progress',
+      revisionsUsed: sql`${orders.revisionsUsed} + 1`,
+      autoCompleteAt: null,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, orderId));
+}

@@ -400,3 +400,22 @@ export async function deleteUnpaidOrder(transaction: DatabaseOrTransaction, orde
 export function isTeamMember(db: DatabaseOrTransaction, teamId: number, userId: number): Promise<boolean> {
   return repository.isTeamMember(db, teamId, userId);
 }
+
+/** in_progress → delivered (a delivery, in the caller's transaction on the locked row): the timer starts. */
+export async function markOrderDelivered(
+  transaction: DatabaseOrTransaction,
+  orderId: number,
+  now: Date,
+  autoCompleteAt: Date,
+): Promise<void> {
+  await repository.markDelivered(transaction, orderId, now, autoCompleteAt);
+}
+
+/** delivered → in_progress on the buyer's request for a revision: one revision used, the timer stopped. */
+export async function markRevisionRequested(
+  transaction: DatabaseOrTransaction,
+  orderId: number,
+  now: Date,
+): Promise<void> {
+  await repository.markRevisionRequested(transaction, orderId, now);
+}
