@@ -62,10 +62,15 @@ function validationPath(context: string | undefined, instancePath: string): stri
   return [context, field].filter(Boolean).join('.');
 }
 
-/** Paths the web app's router owns; everything else that matches no route is a plain 404. */
+/**
+ * Paths the web app's router owns; everything else that matches no route is a plain 404. A missing
+ * file under /uploads (a deleted avatar) is a 404 too, never the app's HTML with 200.
+ */
 function isClientRoute(method: string, path: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
-  return !['/api', '/ws', '/assets'].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  return !['/api', '/ws', '/assets', '/uploads'].some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+  );
 }
 
 /**

@@ -119,6 +119,19 @@ describe('the pre-rendered pages of the web build', () => {
     }
   });
 
+  it('answers a missing file under /uploads with 404 and the error shape, never the HTML of the app', async () => {
+    for (const url of [
+      '/uploads/avatars/0b6f1c2e-5b1a-4c1e-9d8f-1a2b3c4d5e6f.webp',
+      '/uploads/images/none.webp',
+      '/uploads',
+    ]) {
+      const response = await context.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toBe(INDEX);
+      expect(response.json(), url).toMatchObject({ code: 'not_found' });
+    }
+  });
+
   it("allows the page's inline styles (the content security policy keeps 'unsafe-inline' for styles)", async () => {
     const response = await context.app.inject({ method: 'GET', url: '/' });
     const policy = String(response.headers['content-security-policy']);
