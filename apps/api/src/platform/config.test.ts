@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 // Found from this file's place in the repository, independently of the code under test.
-const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 function configError(environment: Record<string, string>): ConfigError {
   try {
