@@ -81,6 +81,7 @@ import { subscribeMailToOrderSteps } from './platform/mail/order-step-mail';
 import { subscribeRealtimeToOrderSteps } from './platform/realtime/order-step-updates';
 import { startJobs, type Jobs } from './platform/jobs';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerRouteAuthentication } from './platform/http/routes';
 import { parseThenStringify } from './platform/http/response-serializer';
 import { registerResponseHeaders } from './platform/http/security-headers';
 import { registerStaticWeb } from './platform/http/static-web';
@@ -277,6 +278,8 @@ export async function buildApp({
     storage,
   };
   app.addHook('onClose', () => deps.bus.close());
+  // Before the routes: each route that declares its authentication gets its caller resolved.
+  registerRouteAuthentication(app, deps.authenticator);
   // What happens after an order's step is committed: each effect subscribes, the orders module names none.
   subscribeNotificationsToOrderSteps(deps.events, deps.bus);
   subscribeMailToOrderSteps(deps.events, deps.mailer, config.publicUrl);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_TEXTS as T,
   changePasswordRequestSchema,
-  errorResponseSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
@@ -19,6 +18,7 @@ import {
   verifyEmailRequestSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors';
 import { fileSizeLimitFor, uploadRoutes } from '../../platform/uploads';
 import * as accounts from './accounts.service';
@@ -26,12 +26,8 @@ import * as recovery from './account-recovery';
 import { replaceProfilePicture } from './profile-picture';
 
 const tags = ['accounts'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { authenticator } = deps;
   const context = accounts.accountsContext(deps);
 
   app.post(
@@ -42,7 +38,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Create a buyer or seller account; sends a verification email',
         body: registerRequestSchema,
-        response: { 201: userSchema, ...errors(409, 422, 429) },
+        response: { 201: userSchema, ...errorResponses(409, 422, 429) },
       },
     },
     async ({ body }, reply) => reply.status(201).send(await accounts.register(context, body)),
@@ -55,7 +51,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Sign in with username or email (JSON or form-encoded)',
         body: loginRequestSchema,
-        response: { 200: tokenResponseSchema, ...errors(401, 403, 422, 429) },
+        response: { 200: tokenResponseSchema, ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => accounts.login(context, request.body, request.ip),
@@ -68,7 +64,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Exchange a refresh token for new tokens (the old one stops working)',
         body: refreshRequestSchema,
-        response: { 200: tokenResponseSchema, ...errors(401, 422) },
+        response: { 200: tokenResponseSchema, ...errorResponses(401, 422) },
       },
     },
     async ({ body }) => accounts.refresh(context, body.refresh_token),
@@ -77,18 +73,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/api/auth/logout',
     {
+      // An expired access token must not stand in the way of signing out.
+      config: { auth: 'optional-ignore-invalid' },
       schema: {
         tags,
         summary: 'End the session of the refresh token (and of the access token, when sent)',
         // A request without a body arrives as null: signing out with the access token alone is fine.
         body: logoutRequestSchema.nullish(),
-        response: { 204: z.null(), ...errors(422) },
+        response: { 204: z.null(), ...errorResponses(422) },
       },
     },
     async (request, reply) => {
-      // An expired access token must not stand in the way of signing out.
-      const actor = await authenticator.optionalActor(request).catch(() => undefined);
-      await accounts.logout(context, actor, request.body?.refresh_token);
+      await accounts.logout(context, request.optionalActor, request.body?.refresh_token);
       return reply.status(204).send(null);
     },
   );
@@ -99,11 +95,11 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: 'The signed-in user',
-        ...secured,
-        response: { 200: userSchema, ...errors(401) },
+        ...signedIn,
+        response: { 200: userSchema, ...errorResponses(401) },
       },
     },
-    async (request) => accounts.getCurrentUser(context, await authenticator.requireActor(request)),
+    async (request) => accounts.getCurrentUser(context, request.actor),
   );
 
   app.put(
@@ -112,13 +108,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: 'Change username, email, full name or profile picture URL',
-        ...secured,
+        ...signedIn,
         body: updateMeRequestSchema,
-        response: { 200: userSchema, ...errors(401, 409, 422) },
+        response: { 200: userSchema, ...errorResponses(401, 409, 422) },
       },
     },
-    async (request) =>
-      accounts.updateCurrentUser(context, await authenticator.requireActor(request), request.body),
+    async (request) => accounts.updateCurrentUser(context, request.actor, request.body),
   );
 
   app.post(
@@ -127,13 +122,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: 'Change password (current password required); signs out other sessions',
-        ...secured,
+        ...signedIn,
         body: changePasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(400, 401, 422, 429) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 422, 429) },
       },
     },
-    async (request) =>
-      accounts.changePassword(context, await authenticator.requireActor(request), request.body, request.ip),
+    async (request) => accounts.changePassword(context, request.actor, request.body, request.ip),
   );
 
   app.post(
@@ -143,7 +137,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Email a password-reset link (same answer for unknown addresses)',
         body: forgotPasswordRequestSchema,
-        response: { 202: messageResponseSchema, ...errors(422, 429) },
+        response: { 202: messageResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request, reply) =>
@@ -157,7 +151,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Set a new password with a reset link; signs out every session',
         body: resetPasswordRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(400, 422) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 422) },
       },
     },
     async ({ body }) => recovery.resetPassword(context, body),
@@ -170,7 +164,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Email a new verification link (same answer for unknown addresses)',
         body: sendVerificationRequestSchema,
-        response: { 202: messageResponseSchema, ...errors(422, 429) },
+        response: { 202: messageResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request, reply) =>
@@ -184,7 +178,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'Confirm an email address with its link',
         body: verifyEmailRequestSchema,
-        response: { 200: messageResponseSchema, ...errors(400, 422) },
+        response: { 200: messageResponseSchema, ...errorResponses(400, 422) },
       },
     },
     async ({ body }) => recovery.verifyEmail(context, body),
@@ -197,19 +191,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         schema: {
           tags,
           summary: 'Upload a profile picture (an image under 5 MB; stored resized)',
-          ...secured,
+          ...signedIn,
           consumes: ['multipart/form-data'],
-          response: { 200: z.object({ profile_picture_url: z.string() }), ...errors(401, 413, 415, 422) },
+          response: {
+            200: z.object({ profile_picture_url: z.string() }),
+            ...errorResponses(401, 413, 415, 422),
+          },
         },
       },
       async (request) => {
-        const actor = await authenticator.requireActor(request);
         if (!request.isMultipart()) throw new AppError('unsupported_media_type', T.pictureNotImage);
         const file = await request.file({
           limits: { fileSize: fileSizeLimitFor(PROFILE_PICTURE_MAX_BYTES), files: 1 },
         });
         if (!file) throw new AppError('validation', T.pictureNotImage);
-        const user = await replaceProfilePicture(context, actor, {
+        const user = await replaceProfilePicture(context, request.actor, {
           stream: file.file,
           mimetype: file.mimetype,
         });

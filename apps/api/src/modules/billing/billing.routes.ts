@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   paymentHistoryQuerySchema,
   paymentHistoryResponseSchema,
@@ -11,31 +10,24 @@ import {
   savedPaymentMethodUpdateSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as billing from './billing.service';
 
 const tags = ['billing'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** Every route here is the caller's own: another user's method id is a 404, never a 403. */
-export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, authenticator, paymentProvider },
-) => {
-  const actorOf = authenticator.requireActor;
-
+export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, paymentProvider }) => {
   app.get(
     '/api/user/payment-methods',
     {
       schema: {
         tags,
         summary: 'My saved payment methods, the default first',
-        ...secured,
-        response: { 200: savedPaymentMethodListSchema, ...errors(401) },
+        ...signedIn,
+        response: { 200: savedPaymentMethodListSchema, ...errorResponses(401) },
       },
     },
-    async (request) => billing.listMethods(db, await actorOf(request)),
+    async (request) => billing.listMethods(db, request.actor),
   );
 
   app.post(
@@ -45,17 +37,15 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         tags,
         summary:
           'Save a payment method; a card number is reduced to brand and last four and never stored; the first becomes the default',
-        ...secured,
+        ...signedIn,
         body: savedPaymentMethodCreateSchema,
-        response: { 201: savedPaymentMethodSchema, ...errors(401, 409, 422) },
+        response: { 201: savedPaymentMethodSchema, ...errorResponses(401, 409, 422) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await billing.addMethod({ db, provider: paymentProvider }, await actorOf(request), request.body),
-        ),
+        .send(await billing.addMethod({ db, provider: paymentProvider }, request.actor, request.body)),
   );
 
   app.get(
@@ -64,12 +54,12 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'One of my saved payment methods',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: savedPaymentMethodSchema, ...errors(401, 404, 422) },
+        response: { 200: savedPaymentMethodSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => billing.getMethod(db, await actorOf(request), request.params.id),
+    async (request) => billing.getMethod(db, request.actor, request.params.id),
   );
 
   app.put(
@@ -78,13 +68,13 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'Rename a saved method, change its expiry or make it the default',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: savedPaymentMethodUpdateSchema,
-        response: { 200: savedPaymentMethodSchema, ...errors(401, 404, 409, 422) },
+        response: { 200: savedPaymentMethodSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) => billing.updateMethod(db, await actorOf(request), request.params.id, request.body),
+    async (request) => billing.updateMethod(db, request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -93,13 +83,13 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'Delete a saved method; deleting the default makes the oldest remaining one the default',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors(401, 404, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
       },
     },
     async (request, reply) => {
-      await billing.deleteMethod(db, await actorOf(request), request.params.id);
+      await billing.deleteMethod(db, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -110,12 +100,12 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'Make a saved method the default',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: savedPaymentMethodSchema, ...errors(401, 404, 422) },
+        response: { 200: savedPaymentMethodSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => billing.setDefaultMethod(db, await actorOf(request), request.params.id),
+    async (request) => billing.setDefaultMethod(db, request.actor, request.params.id),
   );
 
   app.get(
@@ -124,11 +114,11 @@ export const billingRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'My payments, newest first',
-        ...secured,
+        ...signedIn,
         querystring: paymentHistoryQuerySchema,
-        response: { 200: paymentHistoryResponseSchema, ...errors(401, 422) },
+        response: { 200: paymentHistoryResponseSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => billing.paymentHistory(db, await actorOf(request), request.query),
+    async (request) => billing.paymentHistory(db, request.actor, request.query),
   );
 };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   projectSubTypeListQuerySchema,
   projectSubTypeSchema,
@@ -13,10 +12,10 @@ import {
   technologyListQuerySchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses } from '../../platform/http/routes';
 import * as catalogue from './catalogue.service';
 
 const tags = ['catalogue'];
-const notFoundResponse = { 404: errorResponseSchema, 422: errorResponseSchema };
 
 export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
@@ -26,7 +25,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'List service categories',
         querystring: serviceCategoryListQuerySchema,
-        response: { 200: z.array(serviceCategorySchema), 422: errorResponseSchema },
+        response: { 200: z.array(serviceCategorySchema), ...errorResponses(422) },
       },
     },
     async ({ query }) =>
@@ -43,7 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'Get a service category',
         params: idParamsSchema,
-        response: { 200: serviceCategorySchema, ...notFoundResponse },
+        response: { 200: serviceCategorySchema, ...errorResponses(404, 422) },
       },
     },
     async ({ params }) => catalogue.getServiceCategory(db, params.id),
@@ -56,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'List project types with their technologies',
         querystring: projectTypeListQuerySchema,
-        response: { 200: z.array(projectTypeSchema), 422: errorResponseSchema },
+        response: { 200: z.array(projectTypeSchema), ...errorResponses(422) },
       },
     },
     async ({ query }) =>
@@ -74,7 +73,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'Get a project type',
         params: idParamsSchema,
-        response: { 200: projectTypeSchema, ...notFoundResponse },
+        response: { 200: projectTypeSchema, ...errorResponses(404, 422) },
       },
     },
     async ({ params }) => catalogue.getProjectType(db, params.id),
@@ -87,7 +86,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'List project sub-types with their technologies',
         querystring: projectSubTypeListQuerySchema,
-        response: { 200: z.array(projectSubTypeSchema), 422: errorResponseSchema },
+        response: { 200: z.array(projectSubTypeSchema), ...errorResponses(422) },
       },
     },
     async ({ query }) =>
@@ -105,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'Get a project sub-type',
         params: idParamsSchema,
-        response: { 200: projectSubTypeSchema, ...notFoundResponse },
+        response: { 200: projectSubTypeSchema, ...errorResponses(404, 422) },
       },
     },
     async ({ params }) => catalogue.getProjectSubType(db, params.id),
@@ -118,7 +117,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'List technologies, optionally those of a sub-type, type or category',
         querystring: technologyListQuerySchema,
-        response: { 200: z.array(technologyDetailSchema), 422: errorResponseSchema },
+        response: { 200: z.array(technologyDetailSchema), ...errorResponses(422) },
       },
     },
     async ({ query }) =>
@@ -138,7 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
         tags,
         summary: 'Get a technology',
         params: idParamsSchema,
-        response: { 200: technologyDetailSchema, ...notFoundResponse },
+        response: { 200: technologyDetailSchema, ...errorResponses(404, 422) },
       },
     },
     async ({ params }) => catalogue.getTechnology(db, params.id),

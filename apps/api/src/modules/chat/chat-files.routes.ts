@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CHAT_UPLOAD_MAX_BYTES,
-  chatMessageSchema,
-  errorResponseSchema,
-  idParamsSchema,
-} from '@teamhire/shared';
+import { CHAT_UPLOAD_MAX_BYTES, chatMessageSchema, idParamsSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedInOrGuest } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors';
 import { chatLimitsOf } from './chat.service';
 import { retryAfterWhenRefused } from './chat.routes';
@@ -15,9 +11,6 @@ import { fileSizeLimitFor, sendFile, uploadRoutes } from '../../platform/uploads
 import { createParticipants } from './participants';
 
 const tags = ['chat'];
-const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
-const errors = (...codes: (401 | 403 | 404 | 413 | 415 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 /** Room for the multipart framing around a file of exactly the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -39,10 +32,10 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
           tags,
           summary:
             "Send a file (any type, at most 1 GiB, within the sender's storage quota), streamed to storage",
-          ...secured,
+          ...signedInOrGuest,
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 201: chatMessageSchema, ...errors(401, 403, 404, 413, 415, 422, 429) },
+          response: { 201: chatMessageSchema, ...errorResponses(401, 403, 404, 413, 415, 422, 429) },
         },
         onSend: retryAfterWhenRefused,
       },
@@ -81,9 +74,9 @@ export const chatFilesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
             variant === 'original'
               ? 'Download a file (room members only)'
               : "An image's preview (room members only)",
-          ...secured,
+          ...signedInOrGuest,
           params: z.strictObject({ fileId: z.uuid() }),
-          response: { 200: z.unknown().describe('The file itself'), ...errors(401, 403, 404, 422) },
+          response: { 200: z.unknown().describe('The file itself'), ...errorResponses(401, 403, 404, 422) },
         },
       },
       async (request, reply) => {

@@ -6,7 +6,6 @@ import {
   chatMessageSchema,
   chatRoomCreatedSchema,
   chatRoomSummarySchema,
-  errorResponseSchema,
   getOrCreateRoomRequestSchema,
   guestRoomRequestSchema,
   guestUserRequestSchema,
@@ -18,13 +17,11 @@ import {
   sendMessageRequestSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn, signedInOrGuest } from '../../platform/http/routes';
 import * as chat from './chat.service';
 import { createParticipants, GUEST_TOKEN_HEADER } from './participants';
 
 const tags = ['chat'];
-const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** A sender refused for going too fast learns when to try again. */
 export async function retryAfterWhenRefused(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -34,14 +31,13 @@ export async function retryAfterWhenRefused(_request: FastifyRequest, reply: Fas
 }
 
 export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { authenticator } = deps;
   const context: chat.ChatContext = {
     db: deps.db,
     bus: deps.bus,
     limiter: deps.limiter,
     limits: chat.chatLimitsOf(deps.config),
   };
-  const participants = createParticipants(deps.db, authenticator);
+  const participants = createParticipants(deps.db, deps.authenticator);
 
   app.post(
     '/api/chat-rooms/get-or-create',
@@ -49,13 +45,12 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'The conversation between the signed-in user and a team (created on first contact)',
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         body: getOrCreateRoomRequestSchema,
-        response: { 200: chatRoomCreatedSchema, ...errors(401, 404, 409, 422) },
+        response: { 200: chatRoomCreatedSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) =>
-      chat.getOrCreateRoom(context, await authenticator.requireActor(request), request.body.team_id),
+    async (request) => chat.getOrCreateRoom(context, request.actor, request.body.team_id),
   );
 
   app.post(
@@ -65,7 +60,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags,
         summary: `Start a guest session (7 days); send its token in the ${GUEST_TOKEN_HEADER} header`,
         body: guestUserRequestSchema,
-        response: { 201: guestUserSchema, ...errors(422, 429) },
+        response: { 201: guestUserSchema, ...errorResponses(422, 429) },
       },
     },
     async (request, reply) =>
@@ -78,9 +73,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: "A guest's conversation with a team (guest session required)",
-        ...secured,
+        ...signedInOrGuest,
         body: guestRoomRequestSchema,
-        response: { 200: chatRoomCreatedSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: chatRoomCreatedSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => chat.createGuestRoom(context, await participants.require(request), request.body),
@@ -92,9 +87,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: "The caller's role in a room, or 403",
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
-        response: { 200: chatAccessSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: chatAccessSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => chat.getAccess(context, await participants.require(request), request.params.id),
@@ -106,10 +101,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'Messages, a page at a time going back (oldest to newest within a page)',
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
         querystring: messageListQuerySchema,
-        response: { 200: messageListSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: messageListSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
@@ -122,10 +117,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'Send a text message (the sender is the session, never the body)',
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
         body: sendMessageRequestSchema,
-        response: { 201: chatMessageSchema, ...errors(401, 403, 404, 409, 422, 429) },
+        response: { 201: chatMessageSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
       onSend: retryAfterWhenRefused,
     },
@@ -148,10 +143,10 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'Mark a room read (up to a message, or all of it)',
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
         body: markReadRequestSchema.nullish(),
-        response: { 204: z.null(), ...errors(401, 403, 404, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -171,8 +166,8 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: "The caller's conversations with unread counts and last messages",
-        ...secured,
-        response: { 200: z.array(chatRoomSummarySchema), ...errors(401) },
+        ...signedInOrGuest,
+        response: { 200: z.array(chatRoomSummarySchema), ...errorResponses(401) },
       },
     },
     async (request) => chat.listOwnRooms(context, await participants.require(request)),
@@ -184,12 +179,11 @@ export const chatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       schema: {
         tags,
         summary: "A team's conversations (its admin and members)",
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: z.array(chatRoomSummarySchema), ...errors(401, 403, 404, 422) },
+        response: { 200: z.array(chatRoomSummarySchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      chat.listTeamRooms(context, await authenticator.requireActor(request), request.params.id),
+    async (request) => chat.listTeamRooms(context, request.actor, request.params.id),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, registerRequestSchema, userSchema } from '@teamhire/shared';
+import { registerRequestSchema, userSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, guestSession } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors';
 import { accountsContext } from '../accounts/accounts.service';
 import { upgradeGuest } from './chat.service';
@@ -21,11 +22,11 @@ export const guestUpgradeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       schema: {
         tags: ['chat'],
         summary: `Turn the guest of the ${GUEST_TOKEN_HEADER} session into a full account that keeps every message`,
-        security: [{ guestToken: [] }],
+        ...guestSession,
         body: registerRequestSchema,
         response: {
           201: userSchema,
-          ...Object.fromEntries([401, 403, 409, 422, 429].map((code) => [code, errorResponseSchema])),
+          ...errorResponses(401, 403, 409, 422, 429),
         },
       },
     },

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   IDEMPOTENCY_KEY_HEADER,
   ORDER_TEXTS,
-  errorResponseSchema,
   idParamsSchema,
   idempotencyKeySchema,
   orderCreateSchema,
@@ -14,14 +13,12 @@ import {
   paymentStatusUpdateSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors';
 import * as checkout from './checkout.service';
 import { handleStripeWebhook } from './stripe-webhooks';
 
 const tags = ['orders'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** Optional; a client sends a fresh key per purchase attempt and repeats it on retries, so a retry never pays twice. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -39,7 +36,6 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 /** The calls that move money in: the purchase, a general admin's refund of a payment, Stripe's events. */
 export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context = checkout.checkoutContext(deps);
-  const actorOf = deps.authenticator.requireActor;
 
   app.post(
     '/api/orders',
@@ -48,21 +44,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary:
           'Buy a published package: the order and its payment in one transaction; 402 when the payment is declined, 429 past the purchase attempts allowed per hour (a decline counts twice). Send an Idempotency-Key header.',
-        ...secured,
+        ...signedIn,
         body: orderCreateSchema,
         response: {
           201: orderSchema,
           202: orderSchema,
           402: paymentDeclinedResponseSchema,
-          ...errors(401, 403, 404, 409, 422, 429),
+          ...errorResponses(401, 403, 404, 409, 422, 429),
         },
       },
     },
     async (request, reply) => {
-      const actor = await actorOf(request);
       const result = await checkout.createOrder(
         context,
-        actor,
+        request.actor,
         request.body,
         idempotencyKeyOf(request),
         request.ip,
@@ -81,17 +76,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags: ['orders'],
         summary: 'Refund a completed payment and its order (general admins only)',
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         params: idParamsSchema,
         body: paymentStatusUpdateSchema,
         response: {
           200: paymentSchema,
-          ...Object.fromEntries([401, 403, 404, 409, 422].map((code) => [code, errorResponseSchema])),
+          ...errorResponses(401, 403, 404, 409, 422),
         },
       },
     },
-    async (request) =>
-      checkout.refundPaymentById(context, await deps.authenticator.requireActor(request), request.params.id),
+    async (request) => checkout.refundPaymentById(context, request.actor, request.params.id),
   );
 
   // The signature covers the exact bytes Stripe sent, so this route keeps the body as a buffer.
@@ -107,7 +101,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           summary: "Stripe's events, verified by the Stripe-Signature header; each event is processed once",
           response: {
             200: z.object({ received: z.literal(true) }),
-            400: errorResponseSchema,
+            ...errorResponses(400),
           },
         },
       },

@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CONTACT_RATE_LIMIT_PER_HOUR,
-  contactRequestSchema,
-  contactResponseSchema,
-  errorResponseSchema,
-} from '@teamhire/shared';
+import { CONTACT_RATE_LIMIT_PER_HOUR, contactRequestSchema, contactResponseSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses } from '../../platform/http/routes';
 import { submitContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -23,7 +19,7 @@ export const contactRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         tags: ['contact'],
         summary: 'Send a message to the marketplace team',
         body: contactRequestSchema,
-        response: { 201: contactResponseSchema, 422: errorResponseSchema, 429: errorResponseSchema },
+        response: { 201: contactResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async ({ body }, reply) => reply.status(201).send(await submitContactMessage(db, body)),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardQuerySchema, dashboardSchema, errorResponseSchema } from '@teamhire/shared';
+import { dashboardQuerySchema, dashboardSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { chatLimitsOf } from '../chat/chat.service';
 import { payoutsContext } from '../payments/payouts.service';
 import { getDashboard, type DashboardContext } from './dashboard.service';
@@ -17,11 +18,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags: ['dashboard'],
         summary: "What the caller should do next: the sections of the caller's role, the others null",
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         querystring: dashboardQuerySchema,
-        response: { 200: dashboardSchema, 401: errorResponseSchema, 422: errorResponseSchema },
+        response: { 200: dashboardSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) => getDashboard(context, await deps.authenticator.requireActor(request)),
+    async (request) => getDashboard(context, request.actor),
   );
 };

@@ -2,23 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   deliveryCreateSchema,
   deliveryListSchema,
-  errorResponseSchema,
   idParamsSchema,
   orderSchema,
   revisionRequestSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { ordersContext } from '../orders/orders.service';
 import * as deliveries from './deliveries.service';
 
 const tags = ['orders'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context = ordersContext(deps);
-  const actorOf = deps.authenticator.requireActor;
 
   app.post(
     '/api/orders/:id/deliveries',
@@ -27,18 +23,16 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         tags,
         summary:
           'Deliver the work (the team): a message and files uploaded to the order; in progress → delivered, starting the auto-complete timer',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: deliveryCreateSchema,
-        response: { 201: orderSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: orderSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await deliveries.createDelivery(context, await actorOf(request), request.params.id, request.body),
-        ),
+        .send(await deliveries.createDelivery(context, request.actor, request.params.id, request.body)),
   );
 
   app.get(
@@ -47,12 +41,12 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       schema: {
         tags,
         summary: 'Every delivery of an order, oldest first (its buyer, its team and general admins)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: deliveryListSchema, ...errors(401, 404, 422) },
+        response: { 200: deliveryListSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => deliveries.listDeliveries(context, await actorOf(request), request.params.id),
+    async (request) => deliveries.listDeliveries(context, request.actor, request.params.id),
   );
 
   app.post(
@@ -61,12 +55,12 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
       schema: {
         tags,
         summary: 'Accept the delivery (the buyer): delivered → completed',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: orderSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: orderSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => deliveries.acceptDelivery(context, await actorOf(request), request.params.id),
+    async (request) => deliveries.acceptDelivery(context, request.actor, request.params.id),
   );
 
   app.post(
@@ -76,17 +70,15 @@ export const deliveriesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
         tags,
         summary:
           'Request a revision (the buyer, while revisions remain): delivered → in progress; 409 "No revisions left"',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: revisionRequestSchema,
-        response: { 201: orderSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: orderSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await deliveries.requestRevision(context, await actorOf(request), request.params.id, request.body),
-        ),
+        .send(await deliveries.requestRevision(context, request.actor, request.params.id, request.body)),
   );
 };

@@ -5,21 +5,17 @@ import {
   disputeListSchema,
   disputeResolveSchema,
   disputeSchema,
-  errorResponseSchema,
   idParamsSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { ordersContext } from '../orders/orders.service';
 import * as disputes from './disputes.service';
 
 const tags = ['disputes'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const disputesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context = ordersContext(deps);
-  const actorOf = deps.authenticator.requireActor;
 
   app.post(
     '/api/orders/:id/disputes',
@@ -28,16 +24,16 @@ export const disputesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary:
           'Open a dispute (the buyer or the team) on an order in progress or delivered; one open dispute per order',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: disputeCreateSchema,
-        response: { 201: disputeSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: disputeSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await disputes.openDispute(context, await actorOf(request), request.params.id, request.body)),
+        .send(await disputes.openDispute(context, request.actor, request.params.id, request.body)),
   );
 
   app.get(
@@ -46,12 +42,12 @@ export const disputesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: 'Disputes, newest first, optionally open or resolved only (general admins)',
-        ...secured,
+        ...signedIn,
         querystring: disputeListQuerySchema,
-        response: { 200: disputeListSchema, ...errors(401, 403, 422) },
+        response: { 200: disputeListSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => disputes.listDisputes(context, await actorOf(request), request.query),
+    async (request) => disputes.listDisputes(context, request.actor, request.query),
   );
 
   app.get(
@@ -60,12 +56,12 @@ export const disputesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags,
         summary: "A dispute (the order's buyer and team, general admins)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: disputeSchema, ...errors(401, 404, 422) },
+        response: { 200: disputeSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => disputes.getDispute(context, await actorOf(request), request.params.id),
+    async (request) => disputes.getDispute(context, request.actor, request.params.id),
   );
 
   app.post(
@@ -75,13 +71,12 @@ export const disputesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary:
           'Resolve a dispute (general admins): release to the team, full refund, or partial refund of refund_amount',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: disputeResolveSchema,
-        response: { 200: disputeSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: disputeSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      disputes.resolveDispute(context, await actorOf(request), request.params.id, request.body),
+    async (request) => disputes.resolveDispute(context, request.actor, request.params.id, request.body),
   );
 };

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   IMAGE_TEXTS as T,
   IMAGE_UPLOAD_MAX_BYTES,
-  errorResponseSchema,
   idParamsSchema,
   packageImageOrderSchema,
   packageImageParamsSchema,
@@ -12,15 +11,13 @@ import {
 } from '@teamhire/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { AppError } from '../../platform/errors';
 import { fileSizeLimitFor, uploadRoutes } from '../../platform/uploads';
 import { IMAGE_URL_PREFIX } from '../../platform/images/image-sets';
 import * as images from './images.service';
 
 const tags = ['images'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 /** Room for the multipart framing around a file of exactly the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -45,7 +42,6 @@ async function imageUpload(request: FastifyRequest) {
 
 export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const context: images.ImagesContext = { db: deps.db, storage: deps.storage };
-  const actorOf = deps.authenticator.requireActor;
   // Each upload is decoded and encoded several times: a generous limit that still bounds the work.
   const uploadRateLimit = {
     rateLimit: { max: 120 * deps.config.addressRateLimitScale, timeWindow: '1 hour' },
@@ -59,15 +55,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         schema: {
           tags,
           summary: "Upload or replace the team's logo (its admin; JPEG, PNG or WebP under 10 MB)",
-          ...secured,
+          ...signedIn,
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 200: teamLogoResponseSchema, ...errors(401, 403, 404, 413, 415, 422, 429) },
+          response: { 200: teamLogoResponseSchema, ...errorResponses(401, 403, 404, 413, 415, 422, 429) },
         },
       },
       async (request) => {
-        const actor = await actorOf(request);
-        return images.replaceTeamLogo(context, actor, request.params.id, await imageUpload(request));
+        return images.replaceTeamLogo(context, request.actor, request.params.id, await imageUpload(request));
       },
     );
 
@@ -78,17 +73,19 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         schema: {
           tags,
           summary: "Add an image at the end of the package's gallery (at most 6; its team admin)",
-          ...secured,
+          ...signedIn,
           consumes: ['multipart/form-data'],
           params: idParamsSchema,
-          response: { 201: packageImagesResponseSchema, ...errors(401, 403, 404, 409, 413, 415, 422, 429) },
+          response: {
+            201: packageImagesResponseSchema,
+            ...errorResponses(401, 403, 404, 409, 413, 415, 422, 429),
+          },
         },
       },
       async (request, reply) => {
-        const actor = await actorOf(request);
         const gallery = await images.addPackageImage(
           context,
-          actor,
+          request.actor,
           request.params.id,
           await imageUpload(request),
         );
@@ -103,13 +100,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "Remove the team's logo (its admin)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors(401, 403, 404, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
-      await images.removeTeamLogo(context, await actorOf(request), request.params.id);
+      await images.removeTeamLogo(context, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -120,13 +117,13 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "Remove an image from the package's gallery (its team admin)",
-        ...secured,
+        ...signedIn,
         params: packageImageParamsSchema,
-        response: { 200: packageImagesResponseSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: packageImagesResponseSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
-      images.removePackageImage(context, await actorOf(request), request.params.id, request.params.imageId),
+      images.removePackageImage(context, request.actor, request.params.id, request.params.imageId),
   );
 
   app.put(
@@ -135,14 +132,14 @@ export const imagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "Put the package's gallery in a new order; the first is the card image (its team admin)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: packageImageOrderSchema,
-        response: { 200: packageImagesResponseSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: packageImagesResponseSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
-      images.reorderPackageImages(context, await actorOf(request), request.params.id, request.body.image_ids),
+      images.reorderPackageImages(context, request.actor, request.params.id, request.body.image_ids),
   );
 
   app.get(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   notificationListQuerySchema,
   notificationListSchema,
@@ -8,30 +7,24 @@ import {
   notificationsReadSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as notifications from './notifications.service';
 
 const tags = ['notifications'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 404 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, clock, authenticator },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
   app.get(
     '/api/notifications',
     {
       schema: {
         tags,
         summary: "The caller's own notifications, newest first, with the unread count",
-        ...secured,
+        ...signedIn,
         querystring: notificationListQuerySchema,
-        response: { 200: notificationListSchema, ...errors(401, 422) },
+        response: { 200: notificationListSchema, ...errorResponses(401, 422) },
       },
     },
-    async (request) =>
-      notifications.listOwnNotifications(db, await authenticator.requireActor(request), request.query),
+    async (request) => notifications.listOwnNotifications(db, request.actor, request.query),
   );
 
   app.post(
@@ -40,18 +33,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: "Mark one of the caller's notifications read",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: notificationSchema, ...errors(401, 404, 422) },
+        response: { 200: notificationSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) =>
-      notifications.markNotificationRead(
-        db,
-        await authenticator.requireActor(request),
-        request.params.id,
-        clock(),
-      ),
+    async (request) => notifications.markNotificationRead(db, request.actor, request.params.id, clock()),
   );
 
   app.post(
@@ -60,11 +47,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: "Mark every notification of the caller's read",
-        ...secured,
-        response: { 200: notificationsReadSchema, ...errors(401) },
+        ...signedIn,
+        response: { 200: notificationsReadSchema, ...errorResponses(401) },
       },
     },
-    async (request) =>
-      notifications.markAllNotificationsRead(db, await authenticator.requireActor(request), clock()),
+    async (request) => notifications.markAllNotificationsRead(db, request.actor, clock()),
   );
 };

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, idParamsSchema, offerCreateSchema, offerSchema } from '@teamhire/shared';
+import { idParamsSchema, offerCreateSchema, offerSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedInOrGuest } from '../../platform/http/routes';
 import { createParticipants } from '../chat/chat.service';
 import * as offers from './offers.service';
 
 const tags = ['offers'];
-const secured = { security: [{ bearerAuth: [] }, { guestToken: [] }] as Record<string, string[]>[] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   // The expiry job runs at each offer's expiry time; without a job runner (tests) nothing is queued.
@@ -22,10 +20,10 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "Send a custom offer in a conversation (the room's team: its admin or a member)",
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
         body: offerCreateSchema,
-        response: { 201: offerSchema, ...errors(401, 403, 404, 409, 422, 429) },
+        response: { 201: offerSchema, ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -47,9 +45,9 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: 'An offer (the parties of its conversation; anyone else 404)',
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
-        response: { 200: offerSchema, ...errors(401, 404, 422) },
+        response: { 200: offerSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => offers.getOffer(context, await participants.require(request), request.params.id),
@@ -61,9 +59,9 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: 'Decline an offer (the buyer of its conversation; a guest signs up first)',
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
-        response: { 200: offerSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: offerSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => offers.declineOffer(context, await participants.require(request), request.params.id),
@@ -75,9 +73,9 @@ export const offersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "Withdraw an offer (its conversation's team)",
-        ...secured,
+        ...signedInOrGuest,
         params: idParamsSchema,
-        response: { 200: offerSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: offerSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => offers.withdrawOffer(context, await participants.require(request), request.params.id),

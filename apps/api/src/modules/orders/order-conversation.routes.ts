@@ -1,24 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   messageListQuerySchema,
   orderConversationSchema,
   orderFileParamsSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { sendFile } from '../../platform/uploads';
 import { openOrderConversationFile, readOrderConversation } from './order-conversation.service';
 
 const tags = ['orders'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 /** General admins read an order's conversation, to decide a dispute; nothing here writes. */
 export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const actorOf = deps.authenticator.requireActor;
   const context = { db: deps.db, storage: deps.storage };
 
   app.get(
@@ -28,14 +24,13 @@ export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         tags,
         summary:
           "The conversation between the order's buyer and its team, read-only, a page at a time going back (general admins)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         querystring: messageListQuerySchema,
-        response: { 200: orderConversationSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: orderConversationSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      readOrderConversation(deps.db, await actorOf(request), request.params.id, request.query),
+    async (request) => readOrderConversation(deps.db, request.actor, request.params.id, request.query),
   );
 
   app.get(
@@ -45,15 +40,15 @@ export const orderConversationRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
         tags,
         summary:
           "Download a file of the conversation between the order's buyer and its team (general admins)",
-        ...secured,
+        ...signedIn,
         params: orderFileParamsSchema,
-        response: { 200: z.unknown().describe('The file itself'), ...errors(401, 403, 404, 422) },
+        response: { 200: z.unknown().describe('The file itself'), ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
       const opened = await openOrderConversationFile(
         context,
-        await actorOf(request),
+        request.actor,
         request.params.id,
         request.params.fileId,
       );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   orderListQuerySchema,
   orderListResponseSchema,
@@ -9,18 +8,15 @@ import {
 } from '@teamhire/shared';
 
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 
 import * as orders from './orders.service';
 
 const tags = ['orders'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422 | 429)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, authenticator } = deps;
+  const { db } = deps;
   const context = orders.ordersContext(deps);
-  const actorOf = authenticator.requireActor;
 
   app.get(
     '/api/orders',
@@ -28,12 +24,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "The caller's orders as buyer and their teams' orders, newest first, with per-status counts",
-        ...secured,
+        ...signedIn,
         querystring: orderListQuerySchema,
-        response: { 200: orderListResponseSchema, ...errors(401, 403, 422) },
+        response: { 200: orderListResponseSchema, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => orders.listOrders(db, await actorOf(request), request.query, deps.clock()),
+    async (request) => orders.listOrders(db, request.actor, request.query, deps.clock()),
   );
 
   app.get(
@@ -42,12 +38,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: "An order: its buyer, the selling team's admin and members, and general admins",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: orderSchema, ...errors(401, 404, 422) },
+        response: { 200: orderSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => orders.getOrder(db, await actorOf(request), request.params.id, deps.clock()),
+    async (request) => orders.getOrder(db, request.actor, request.params.id, deps.clock()),
   );
 
   app.put(
@@ -57,13 +53,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags,
         summary:
           'Move an order: the team starts work, the buyer cancels (while confirmed, or in progress once late), a general admin refunds; delivered and completed are refused (409) as they have their own calls',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: orderStatusUpdateSchema,
-        response: { 200: orderSchema, ...errors(401, 404, 409, 422) },
+        response: { 200: orderSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
     async (request) =>
-      orders.updateOrderStatus(context, await actorOf(request), request.params.id, request.body.status),
+      orders.updateOrderStatus(context, request.actor, request.params.id, request.body.status),
   );
 };

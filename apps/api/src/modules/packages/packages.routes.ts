@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   myPackagesQuerySchema,
   packageCreateSchema,
@@ -12,16 +11,12 @@ import {
   servicePackageSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as packages from './packages.service';
 
 const tags = ['packages'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator, storage }) => {
-  const actorOf = authenticator.requireActor;
-
+export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, storage }) => {
   app.get(
     '/api/service-packages',
     {
@@ -29,7 +24,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         tags,
         summary: 'Published packages, newest first',
         querystring: packageListQuerySchema,
-        response: { 200: packageListResponseSchema, ...errors(422) },
+        response: { 200: packageListResponseSchema, ...errorResponses(422) },
       },
     },
     async ({ query }) => packages.listPublishedPackages(db, query),
@@ -43,7 +38,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         summary: 'Search published packages by relevance (full text and title similarity) with filters',
         querystring: packageListQuerySchema,
         body: packageSearchRequestSchema,
-        response: { 200: packageListResponseSchema, ...errors(422) },
+        response: { 200: packageListResponseSchema, ...errorResponses(422) },
       },
     },
     async ({ body, query }) => packages.searchPackages(db, body, query),
@@ -55,12 +50,12 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: 'Every package of the teams the caller administers (all statuses)',
-        ...secured,
+        ...signedIn,
         querystring: myPackagesQuerySchema,
-        response: { 200: z.array(servicePackageSchema), ...errors(401, 403, 422) },
+        response: { 200: z.array(servicePackageSchema), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => packages.listMyPackages(db, await actorOf(request), request.query.team_id),
+    async (request) => packages.listMyPackages(db, request.actor, request.query.team_id),
   );
 
   app.post(
@@ -69,26 +64,27 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: 'Create a package (as a draft) for a team the caller administers and is verified for',
-        ...secured,
+        ...signedIn,
         body: packageCreateSchema,
-        response: { 201: servicePackageSchema, ...errors(401, 403, 422) },
+        response: { 201: servicePackageSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await packages.createPackage(db, await actorOf(request), request.body)),
+      reply.status(201).send(await packages.createPackage(db, request.actor, request.body)),
   );
 
   app.get(
     '/api/service-packages/:id',
     {
+      config: { auth: 'optional' },
       schema: {
         tags,
         summary: 'A package: published ones for everyone, others only for their team admin',
         params: idParamsSchema,
-        response: { 200: servicePackageSchema, ...errors(401, 404, 422) },
+        response: { 200: servicePackageSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => packages.getPackage(db, await authenticator.optionalActor(request), request.params.id),
+    async (request) => packages.getPackage(db, request.optionalActor, request.params.id),
   );
 
   app.put(
@@ -97,13 +93,13 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: 'Edit a package (its team admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: packageUpdateSchema,
-        response: { 200: servicePackageSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: servicePackageSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => packages.updatePackage(db, await actorOf(request), request.params.id, request.body),
+    async (request) => packages.updatePackage(db, request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -112,13 +108,13 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       schema: {
         tags,
         summary: 'Delete a package without orders (its team admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors(401, 403, 404, 409, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      await packages.deletePackage(db, storage, await actorOf(request), request.params.id);
+      await packages.deletePackage(db, storage, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -133,12 +129,12 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         schema: {
           tags,
           summary: `${action === 'publish' ? 'Publish' : 'Unpublish'} a package (its team admin)`,
-          ...secured,
+          ...signedIn,
           params: idParamsSchema,
-          response: { 200: servicePackageSchema, ...errors(401, 403, 404, 422) },
+          response: { 200: servicePackageSchema, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => packages.setPackageStatus(db, await actorOf(request), request.params.id, status),
+      async (request) => packages.setPackageStatus(db, request.actor, request.params.id, status),
     );
   }
 
@@ -149,7 +145,7 @@ export const packagesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         tags,
         summary: "A team's published packages",
         params: idParamsSchema,
-        response: { 200: z.array(servicePackageSchema), ...errors(404, 422) },
+        response: { 200: z.array(servicePackageSchema), ...errorResponses(404, 422) },
       },
     },
     async (request) => packages.listTeamPackages(db, request.params.id),

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, idParamsSchema, paymentConfigSchema } from '@teamhire/shared';
+import { idParamsSchema, paymentConfigSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { getReceipt } from './payments.service';
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -26,20 +27,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       schema: {
         tags: ['orders'],
         summary: 'The PDF receipt of a payment (its buyer and general admins)',
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         params: idParamsSchema,
         response: {
           200: z.unknown().describe('The receipt as a PDF'),
-          ...Object.fromEntries([401, 404, 409, 422].map((code) => [code, errorResponseSchema])),
+          ...errorResponses(401, 404, 409, 422),
         },
       },
     },
     async (request, reply) => {
-      const receipt = await getReceipt(
-        deps.db,
-        await deps.authenticator.requireActor(request),
-        request.params.id,
-      );
+      const receipt = await getReceipt(deps.db, request.actor, request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${receipt.fileName}"`)

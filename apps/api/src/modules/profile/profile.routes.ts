@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyRequest, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema, idParamsSchema, profileSchema, publicProfileSchema } from '@teamhire/shared';
+import { idParamsSchema, profileSchema, publicProfileSchema } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import { PROFILE_KIND_DEFINITIONS as KINDS } from './profile-kinds';
 import {
   getOwnProfile,
@@ -13,24 +14,19 @@ import {
 } from './profile.service';
 
 const tags = ['profile'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 404 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator }) => {
-  const actorOf = authenticator.requireActor;
-
+export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/api/profile',
     {
       schema: {
         tags,
         summary: "The caller's four profile lists",
-        ...secured,
-        response: { 200: profileSchema, ...errors(401) },
+        ...signedIn,
+        response: { 200: profileSchema, ...errorResponses(401) },
       },
     },
-    async (request) => getOwnProfile(db, await actorOf(request)),
+    async (request) => getOwnProfile(db, request.actor),
   );
 
   app.get(
@@ -39,12 +35,12 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
       schema: {
         tags,
         summary: "A user's public professional profile (signed-in users; no email)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: publicProfileSchema, ...errors(401, 404, 422) },
+        response: { 200: publicProfileSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => getPublicProfile(db, await actorOf(request), request.params.id),
+    async (request) => getPublicProfile(db, request.actor, request.params.id),
   );
 
   function registerKind<Table extends ProfileTable, Input, Output>(
@@ -66,11 +62,11 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
         schema: {
           tags,
           summary: `List your ${path}`,
-          ...secured,
-          response: { 200: z.array(definition.output), ...errors(401) },
+          ...signedIn,
+          response: { 200: z.array(definition.output), ...errorResponses(401) },
         },
       },
-      async (request) => items.list(await actorOf(request)),
+      async (request) => items.list(request.actor),
     );
     routes.post(
       `/api/profile/${path}`,
@@ -78,13 +74,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
         schema: {
           tags,
           summary: `Add ${one}`,
-          ...secured,
+          ...signedIn,
           body: definition.input,
-          response: { 201: definition.output, ...errors(401, 422) },
+          response: { 201: definition.output, ...errorResponses(401, 422) },
         },
       },
       async (request: ItemRequest, reply) =>
-        reply.status(201).send(await items.create(await actorOf(request), request.body as Input)),
+        reply.status(201).send(await items.create(request.actor, request.body as Input)),
     );
     routes.put(
       `/api/profile/${path}/:id`,
@@ -92,14 +88,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
         schema: {
           tags,
           summary: `Change ${one} of yours`,
-          ...secured,
+          ...signedIn,
           params: idParamsSchema,
           body: definition.input,
-          response: { 200: definition.output, ...errors(401, 404, 422) },
+          response: { 200: definition.output, ...errorResponses(401, 404, 422) },
         },
       },
-      async (request: ItemRequest) =>
-        items.update(await actorOf(request), request.params.id, request.body as Input),
+      async (request: ItemRequest) => items.update(request.actor, request.params.id, request.body as Input),
     );
     routes.delete(
       `/api/profile/${path}/:id`,
@@ -107,13 +102,13 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, a
         schema: {
           tags,
           summary: `Delete ${one} of yours`,
-          ...secured,
+          ...signedIn,
           params: idParamsSchema,
-          response: { 204: z.null(), ...errors(401, 404, 422) },
+          response: { 204: z.null(), ...errorResponses(401, 404, 422) },
         },
       },
       async (request: ItemRequest, reply) => {
-        await items.remove(await actorOf(request), request.params.id);
+        await items.remove(request.actor, request.params.id);
         return reply.status(204).send(null);
       },
     );

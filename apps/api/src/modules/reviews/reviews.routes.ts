@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   reviewCreateSchema,
   reviewListQuerySchema,
@@ -8,16 +7,12 @@ import {
   reviewSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as reviews from './reviews.service';
 
 const tags = ['reviews'];
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const reviewsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
-  app,
-  { db, mailer, config, authenticator },
-) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, mailer, config }) => {
   const context = { db, mailer, publicUrl: config.publicUrl };
 
   app.post(
@@ -26,23 +21,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
       schema: {
         tags,
         summary: 'Rate a completed order once (its buyer only)',
-        security: [{ bearerAuth: [] }],
+        ...signedIn,
         params: idParamsSchema,
         body: reviewCreateSchema,
-        response: { 201: reviewSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: reviewSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(
-          await reviews.createReview(
-            context,
-            await authenticator.requireActor(request),
-            request.params.id,
-            request.body,
-          ),
-        ),
+        .send(await reviews.createReview(context, request.actor, request.params.id, request.body)),
   );
 
   app.get(
@@ -53,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         summary: "A package's reviews, newest first",
         params: idParamsSchema,
         querystring: reviewListQuerySchema,
-        response: { 200: reviewListResponseSchema, ...errors(404, 422) },
+        response: { 200: reviewListResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => reviews.listPackageReviews(db, request.params.id, request.query),
@@ -67,7 +55,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
         summary: "A team's reviews, newest first",
         params: idParamsSchema,
         querystring: reviewListQuerySchema,
-        response: { 200: reviewListResponseSchema, ...errors(404, 422) },
+        response: { 200: reviewListResponseSchema, ...errorResponses(404, 422) },
       },
     },
     async (request) => reviews.listTeamReviews(db, request.params.id, request.query),

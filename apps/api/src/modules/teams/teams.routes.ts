@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applicationDecisionSchema,
   applicationListQuerySchema,
-  errorResponseSchema,
   idParamsSchema,
   teamApplicationSchema,
   teamApplyRequestSchema,
@@ -16,22 +15,19 @@ import {
   teamUpdateSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as teams from './teams.service';
 
 const tags = ['teams'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
 export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, authenticator } = deps;
+  const { db } = deps;
   const context: teams.TeamsContext = {
     db,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     bus: deps.bus,
   };
-  const actorOf = authenticator.requireActor;
 
   app.post(
     '/api/teams',
@@ -39,13 +35,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Create a team (verified team admins)',
-        ...secured,
+        ...signedIn,
         body: teamCreateSchema,
-        response: { 201: teamSchema, ...errors(401, 403, 422) },
+        response: { 201: teamSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await teams.createTeam(context, await actorOf(request), request.body)),
+      reply.status(201).send(await teams.createTeam(context, request.actor, request.body)),
   );
 
   app.get(
@@ -56,7 +52,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         summary:
           'Find teams: search by name; filter by category, project types, sub-type, technologies (any of)',
         querystring: teamListQuerySchema,
-        response: { 200: teamListResponseSchema, ...errors(422) },
+        response: { 200: teamListResponseSchema, ...errorResponses(422) },
       },
     },
     async ({ query }) => teams.listTeams(db, query),
@@ -68,11 +64,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Teams the caller administers',
-        ...secured,
-        response: { 200: z.array(teamSchema), ...errors(401) },
+        ...signedIn,
+        response: { 200: z.array(teamSchema), ...errorResponses(401) },
       },
     },
-    async (request) => teams.listMyTeams(db, await actorOf(request)),
+    async (request) => teams.listMyTeams(db, request.actor),
   );
 
   app.get(
@@ -81,11 +77,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Teams the caller belongs to as a member',
-        ...secured,
-        response: { 200: z.array(teamSchema), ...errors(401) },
+        ...signedIn,
+        response: { 200: z.array(teamSchema), ...errorResponses(401) },
       },
     },
-    async (request) => teams.listMemberTeams(db, await actorOf(request)),
+    async (request) => teams.listMemberTeams(db, request.actor),
   );
 
   app.get(
@@ -95,7 +91,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         tags,
         summary: 'A team with its admin and members (no emails)',
         params: idParamsSchema,
-        response: { 200: teamDetailSchema, ...errors(404, 422) },
+        response: { 200: teamDetailSchema, ...errorResponses(404, 422) },
       },
     },
     async ({ params }) => teams.getTeam(db, params.id),
@@ -107,13 +103,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Edit a team (its admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: teamUpdateSchema,
-        response: { 200: teamSchema, ...errors(401, 403, 404, 422) },
+        response: { 200: teamSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => teams.updateTeam(context, await actorOf(request), request.params.id, request.body),
+    async (request) => teams.updateTeam(context, request.actor, request.params.id, request.body),
   );
 
   app.delete(
@@ -122,13 +118,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Delete a team without orders (its admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors(401, 403, 404, 409, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      await teams.deleteTeam(context, await actorOf(request), request.params.id);
+      await teams.deleteTeam(context, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -139,13 +135,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Remove a member (its admin; never the admin)',
-        ...secured,
+        ...signedIn,
         params: teamMemberParamsSchema,
-        response: { 204: z.null(), ...errors(401, 403, 404, 409, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      await teams.removeMember(context, await actorOf(request), request.params.id, request.params.userId);
+      await teams.removeMember(context, request.actor, request.params.id, request.params.userId);
       return reply.status(204).send(null);
     },
   );
@@ -156,13 +152,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Leave a team (members; not its admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors(401, 404, 409, 422) },
+        response: { 204: z.null(), ...errorResponses(401, 404, 409, 422) },
       },
     },
     async (request, reply) => {
-      await teams.leaveTeam(context, await actorOf(request), request.params.id);
+      await teams.leaveTeam(context, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -173,13 +169,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Apply to join a team (sellers)',
-        ...secured,
+        ...signedIn,
         body: teamApplyRequestSchema,
-        response: { 201: teamApplicationSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 201: teamApplicationSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await teams.applyToTeam(context, await actorOf(request), request.body)),
+      reply.status(201).send(await teams.applyToTeam(context, request.actor, request.body)),
   );
 
   app.get(
@@ -188,14 +184,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: "A team's applications (its admin)",
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         querystring: applicationListQuerySchema,
-        response: { 200: z.array(teamApplicationSchema), ...errors(401, 403, 404, 422) },
+        response: { 200: z.array(teamApplicationSchema), ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      teams.listTeamApplications(db, await actorOf(request), request.params.id, request.query.status),
+    async (request) => teams.listTeamApplications(db, request.actor, request.params.id, request.query.status),
   );
 
   app.get(
@@ -204,11 +199,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: "The caller's applications to teams",
-        ...secured,
-        response: { 200: z.array(teamApplicationSchema), ...errors(401) },
+        ...signedIn,
+        response: { 200: z.array(teamApplicationSchema), ...errorResponses(401) },
       },
     },
-    async (request) => teams.listOwnApplications(db, await actorOf(request)),
+    async (request) => teams.listOwnApplications(db, request.actor),
   );
 
   app.put(
@@ -217,14 +212,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Approve (message required, free place needed) or reject an application (the team admin)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: applicationDecisionSchema,
-        response: { 200: teamApplicationSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: teamApplicationSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      teams.decideApplication(context, await actorOf(request), request.params.id, request.body),
+    async (request) => teams.decideApplication(context, request.actor, request.params.id, request.body),
   );
 
   app.post(
@@ -233,11 +227,11 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: 'Withdraw a pending application (the applicant)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
-        response: { 200: teamApplicationSchema, ...errors(401, 404, 409, 422) },
+        response: { 200: teamApplicationSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
-    async (request) => teams.withdrawApplication(context, await actorOf(request), request.params.id),
+    async (request) => teams.withdrawApplication(context, request.actor, request.params.id),
   );
 };

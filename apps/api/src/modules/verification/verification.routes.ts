@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorResponseSchema,
   idParamsSchema,
   pendingVerificationQuerySchema,
   verificationDecisionSchema,
@@ -10,36 +9,25 @@ import {
   verificationStatsSchema,
 } from '@teamhire/shared';
 import type { AppDeps } from '../../platform/deps';
+import { errorResponses, signedIn } from '../../platform/http/routes';
 import * as verification from './verification.service';
 
 const tags = ['verification'];
-const secured = { security: [{ bearerAuth: [] }] };
-const errors = (...codes: (401 | 403 | 404 | 409 | 422)[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorResponseSchema]));
 
-export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, authenticator, bus }) => {
+export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, bus }) => {
   app.post(
     '/api/verification/request',
     {
       schema: {
         tags,
         summary: 'Ask for a role upgrade (one pending request at a time)',
-        ...secured,
+        ...signedIn,
         body: verificationRequestCreateSchema,
-        response: { 201: verificationRequestSchema, ...errors(401, 409, 422) },
+        response: { 201: verificationRequestSchema, ...errorResponses(401, 409, 422) },
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await verification.requestRoleUpgrade(
-            db,
-            await authenticator.requireActor(request),
-            request.body,
-            bus,
-          ),
-        ),
+      reply.status(201).send(await verification.requestRoleUpgrade(db, request.actor, request.body, bus)),
   );
 
   app.get(
@@ -48,11 +36,11 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       schema: {
         tags,
         summary: "The caller's role-upgrade requests, newest first",
-        ...secured,
-        response: { 200: z.array(verificationRequestSchema), ...errors(401) },
+        ...signedIn,
+        response: { 200: z.array(verificationRequestSchema), ...errorResponses(401) },
       },
     },
-    async (request) => verification.listOwnRequests(db, await authenticator.requireActor(request)),
+    async (request) => verification.listOwnRequests(db, request.actor),
   );
 
   app.get(
@@ -61,13 +49,12 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       schema: {
         tags,
         summary: 'Pending requests, oldest first (general admins)',
-        ...secured,
+        ...signedIn,
         querystring: pendingVerificationQuerySchema,
-        response: { 200: z.array(verificationRequestSchema), ...errors(401, 403, 422) },
+        response: { 200: z.array(verificationRequestSchema), ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) =>
-      verification.listPendingRequests(db, await authenticator.requireActor(request), request.query),
+    async (request) => verification.listPendingRequests(db, request.actor, request.query),
   );
 
   app.put(
@@ -76,20 +63,13 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       schema: {
         tags,
         summary: 'Approve (response required) or reject a pending request (general admins)',
-        ...secured,
+        ...signedIn,
         params: idParamsSchema,
         body: verificationDecisionSchema,
-        response: { 200: verificationRequestSchema, ...errors(401, 403, 404, 409, 422) },
+        response: { 200: verificationRequestSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) =>
-      verification.decideRequest(
-        db,
-        await authenticator.requireActor(request),
-        request.params.id,
-        request.body,
-        bus,
-      ),
+    async (request) => verification.decideRequest(db, request.actor, request.params.id, request.body, bus),
   );
 
   app.get(
@@ -98,10 +78,10 @@ export const verificationRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       schema: {
         tags,
         summary: 'Counts of requests by status (general admins)',
-        ...secured,
-        response: { 200: verificationStatsSchema, ...errors(401, 403) },
+        ...signedIn,
+        response: { 200: verificationStatsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => verification.verificationStatistics(db, await authenticator.requireActor(request)),
+    async (request) => verification.verificationStatistics(db, request.actor),
   );
 };
