@@ -4,6 +4,11 @@ import { z } from 'zod';
 export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Decoding is refused past this many pixels (a small file can declare a huge picture). */
 export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * An image sent in a chat is decoded whole to remove its metadata, so its own limit is higher than a
+ * page image's (a phone's 48 or 50 megapixel photo passes): past it, it is refused before decoding.
+ */
+export const CHAT_IMAGE_MAX_PIXELS = 100_000_000;
 export const IMAGE_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PACKAGE_IMAGES_MAX = 6;
 /** The widths stored of a gallery image (never wider than the original, at least the first). */
@@ -17,6 +22,8 @@ export const IMAGE_TEXTS = {
   tooLarge: 'Image size must be less than 10MB',
   notImage: 'Please choose a JPEG, PNG or WebP image',
   tooManyPixels: 'The image has too many pixels (at most 40 megapixels)',
+  sentImageTooManyPixels: `The image has too many pixels to send (at most ${CHAT_IMAGE_MAX_PIXELS / 1_000_000} megapixels)`,
+  sentImageUnreadable: 'This image could not be read, so it was not sent',
   galleryFull: `A package can have at most ${PACKAGE_IMAGES_MAX} images`,
   orderMismatch: 'List every image of the package exactly once',
   imageNotFound: 'Image not found',

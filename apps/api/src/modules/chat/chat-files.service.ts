@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import sharp from 'sharp';
-import { CHAT_UPLOAD_MAX_BYTES, cleanFileName, fileKindOf, type ChatMessage } from '@teamhire/shared';
-import type { Database } from '../../db/database';
+import { buffer } from 'node:stream/consumers';
+import {
+  CHAT_IMAGE_MAX_PIXELS,
+  CHAT_UPLOAD_MAX_BYTES,
+  IMAGE_TEXTS,
+  cleanFileName,
+  fileKindOf,
+  type ChatMessage,
+} from '@teamhire/shared';
+import type { Database, DatabaseOrTransaction } from '../../db/database';
 import { AppError } from '../../platform/errors';
+import { cleanSentImage } from '../../platform/images/sent-images';
 import type { Storage } from '../../platform/storage';
 import * as repository from './chat.repository';
 import {
@@ -14,6 +21,7 @@ import {
   roomChannel,
   toMessageResponse,
   type ChatContext,
+  type ChatLimits,
 } from './chat.service';
 import { readerKey, type Participant } from './participants';
 
@@ -56,6 +64,36 @@ const senderOf = (participant: Participant) => ({
 });
 
 /**
+ * The storage quota is one per user for every file they keep: their chat files and the files they
+ * upload to orders (the orders module stores those and asks here). Before a byte is read: refused
+ * (413) when the upload's declared size already does not fit in what is left.
+ */
+export async function assertQuotaRoom(
+  context: Pick<ChatContext, 'db' | 'limits'>,
+  participant: Participant,
+  atLeastBytes: number,
+): Promise<void> {
+  const quota = context.limits.uploadQuotaBytes;
+  const used = await repository.storedBytes(context.db, senderOf(participant));
+  if (used + atLeastBytes > quota) throw quotaExceeded(quota, used);
+}
+
+/**
+ * Inside the transaction that records a stored file: holds the uploader's quota lock until it ends,
+ * so that two uploads at once cannot both fit in the same free space, and refuses (413) a file that
+ * does not fit.
+ */
+export async function assertQuotaFits(
+  transaction: DatabaseOrTransaction,
+  limits: ChatLimits,
+  participant: Participant,
+  sizeBytes: number,
+): Promise<void> {
+  const used = await repository.lockedStoredBytes(transaction, senderOf(participant));
+  if (used + sizeBytes > limits.uploadQuotaBytes) throw quotaExceeded(limits.uploadQuotaBytes, used);
+}
+
+/**
  * Streams an upload to storage under a generated name, never holding it in memory. The multipart
  * reader stops at 1 GiB and errors; the partial file is then removed and the client gets 413.
  * Uploads count against the sender's per-minute limit and storage quota; a file that does not fit
@@ -75,9 +113,7 @@ export async function storeUpload(
 ): Promise<ChatMessage> {
   await assertChatRate(context, participant, 'upload');
   const access = await roomAccess(context.db, participant, roomId);
-  const quota = context.limits.uploadQuotaBytes;
-  const usedBefore = await repository.storedBytes(context.db, senderOf(participant));
-  if (usedBefore + upload.atLeastBytes > quota) throw quotaExceeded(quota, usedBefore);
+  await assertQuotaRoom(context, participant, upload.atLeastBytes);
   const fileId = randomUUID();
   const { storage } = context;
   const target = storedKey(roomId, fileId);
@@ -104,18 +140,21 @@ export async function storeUpload(
   let hasThumbnail = false;
   if (kind === 'image' && size <= THUMBNAIL_SOURCE_MAX_BYTES) {
     try {
-      hasThumbnail = await storeThumbnail(storage, target, thumbnailKey(roomId, fileId));
+      ({ size, hasThumbnail } = await storeImage(storage, target, thumbnailKey(roomId, fileId), {
+        size,
+        contentType: upload.mimeType || undefined,
+      }));
     } catch (error) {
-      // The store failed between the original and its preview: nothing of the upload is kept.
+      // Refused (too many pixels, unreadable) or the store failed: nothing of the upload is kept.
       await storage.delete(target).catch(() => undefined);
+      await storage.delete(thumbnailKey(roomId, fileId)).catch(() => undefined);
       throw error;
     }
   }
   let messageId: number | undefined;
   try {
     messageId = await context.db.transaction(async (transaction) => {
-      const used = await repository.lockedStoredBytes(transaction, senderOf(participant));
-      if (used + size > quota) throw quotaExceeded(quota, used);
+      await assertQuotaFits(transaction, context.limits, participant, size);
       await repository.insertFile(transaction, {
         id: fileId,
         chatRoomId: roomId,
@@ -149,24 +188,32 @@ export async function storeUpload(
 }
 
 /**
- * Reads the stored original back (at most 50 MB, an image) and stores its preview beside it. A file
- * that is not an image after all (a renamed file) stays a download without a preview.
+ * Reads a stored image back (at most 50 MB) before anyone can download it. A header claiming more than
+ * CHAT_IMAGE_MAX_PIXELS is 413 (nothing decoded); an original carrying metadata (a phone photo's EXIF
+ * and GPS position) is replaced by a clean copy in its own format, upright; the preview is stored
+ * beside it. A file that is not an image after all (a renamed file) stays a download without a
+ * preview, as sent. Answers the size now stored and whether there is a preview.
  */
-async function storeThumbnail(storage: Storage, originalKey: string, key: string): Promise<boolean> {
+async function storeImage(
+  storage: Storage,
+  originalKey: string,
+  previewKey: string,
+  sent: { size: number; contentType: string | undefined },
+): Promise<{ size: number; hasThumbnail: boolean }> {
   const original = await storage.get(originalKey);
-  const resize = sharp({ limitInputPixels: 100_000_000 })
-    .rotate()
-    .resize({ width: THUMBNAIL_WIDTH_PX, withoutEnlargement: true })
-    .webp({ quality: 80 });
-  let preview: Buffer;
-  try {
-    [, preview] = await Promise.all([pipeline(original.stream, resize), resize.toBuffer()]);
-  } catch {
-    original.stream.destroy();
-    return false;
+  const image = await cleanSentImage(await buffer(original.stream), {
+    maxPixels: CHAT_IMAGE_MAX_PIXELS,
+    previewWidth: THUMBNAIL_WIDTH_PX,
+    texts: { tooManyPixels: IMAGE_TEXTS.sentImageTooManyPixels, unreadable: IMAGE_TEXTS.sentImageUnreadable },
+  });
+  if (!image) return { size: sent.size, hasThumbnail: false };
+  if (image.rewritten) {
+    // No message points to the file yet: nobody can be reading it while it is replaced.
+    await storage.delete(originalKey);
+    await storage.put(originalKey, image.content, { contentType: sent.contentType });
   }
-  await storage.put(key, preview, { contentType: 'image/webp' });
-  return true;
+  if (image.preview) await storage.put(previewKey, image.preview, { contentType: 'image/webp' });
+  return { size: image.content.length, hasThumbnail: image.preview !== undefined };
 }
 
 /** A file is served only to the members of the room it was sent in: a link passed on must not open it. */

@@ -26,21 +26,48 @@ export async function readImageUpload(stream: Readable): Promise<Buffer> {
 }
 
 /**
- * The upright size of a JPEG, PNG or WebP picture, from its header alone (nothing decoded yet);
- * anything else is 415, a picture of more than 40 megapixels 413.
+ * What sharp reads of a picture's header (nothing decoded), or undefined when it is no picture sharp
+ * knows. No pixel limit here: sharp's default one (16383 × 16383) makes the header of a bigger picture
+ * unreadable, and a decompression bomb must be answered 413 for its size, not 415 for its type; every
+ * caller compares the size with its own limit before anything is decoded.
  */
-async function inspect(content: Buffer): Promise<{ width: number; height: number }> {
-  let metadata: Metadata;
+export async function readImageHeader(content: Buffer): Promise<Metadata | undefined> {
   try {
-    metadata = await sharp(content).metadata();
+    const metadata = await sharp(content, { limitInputPixels: false }).metadata();
+    return metadata.width && metadata.height ? metadata : undefined;
   } catch {
-    throw notImage();
+    return undefined;
   }
-  const { format, width, height, orientation } = metadata;
-  if (!format || !ACCEPTED_FORMATS.has(format) || !width || !height) throw notImage();
-  if (width * height > IMAGE_MAX_PIXELS) throw new AppError('payload_too_large', T.tooManyPixels);
-  // EXIF orientations 5 to 8 turn the picture a quarter: its upright width is the stored height.
-  return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
+}
+
+/** 413 with `text` when the header declares more than `maxPixels` (every frame counted when `frames`). */
+export function assertPixelsWithin(
+  header: Metadata,
+  maxPixels: number,
+  text: string,
+  options: { frames?: boolean } = {},
+): void {
+  const frameHeight = header.pageHeight ?? header.height;
+  const frames = options.frames ? (header.pages ?? 1) : 1;
+  if (header.width * frameHeight * frames > maxPixels) throw new AppError('payload_too_large', text);
+}
+
+/**
+ * The upright size of a JPEG, PNG or WebP picture, from its header alone (nothing decoded): anything
+ * else is 415, a picture of more than 40 megapixels 413. The one check of every image uploaded to be
+ * shown on a page (logos, gallery images, avatars); the avatar's 415 keeps its own words (`notImageText`).
+ */
+export async function inspectImageUpload(
+  content: Buffer,
+  notImageText: string = T.notImage,
+): Promise<{ width: number; height: number }> {
+  const header = await readImageHeader(content);
+  if (!header || !ACCEPTED_FORMATS.has(header.format)) {
+    throw new AppError('unsupported_media_type', notImageText);
+  }
+  assertPixelsWithin(header, IMAGE_MAX_PIXELS, T.tooManyPixels);
+  // EXIF orientations 5 to 8 turn the picture a quarter: autoOrient is the size once upright.
+  return header.autoOrient;
 }
 
 /**
@@ -78,7 +105,7 @@ async function storeWidths(
 
 /** A gallery image at each width of GALLERY_IMAGE_WIDTHS up to its own (the smallest at least). */
 export async function storeGalleryImage(storage: Storage, content: Buffer): Promise<StoredImage> {
-  const { width } = await inspect(content);
+  const { width } = await inspectImageUpload(content);
   const fitting = GALLERY_IMAGE_WIDTHS.filter((candidate) => candidate <= width);
   const widths = fitting.length > 0 ? fitting : [GALLERY_IMAGE_WIDTHS[0]];
   return storeWidths(storage, content, widths, (target) => ({ width: target }));
@@ -86,7 +113,7 @@ export async function storeGalleryImage(storage: Storage, content: Buffer): Prom
 
 /** A logo: the middle square of the picture at each side of LOGO_IMAGE_WIDTHS. */
 export async function storeLogoImage(storage: Storage, content: Buffer): Promise<StoredImage> {
-  await inspect(content);
+  await inspectImageUpload(content);
   return storeWidths(storage, content, [...LOGO_IMAGE_WIDTHS], (side) => ({
     width: side,
     height: side,
