@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors';
 import { isGeneralAdmin, type Actor } from '../../platform/auth/actor';
 import type { ChargeResult, FoundCharge } from '../../platform/payments/payment-provider';
 import type { RealtimeBus } from '../../platform/realtime/realtime-bus';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter';
+import type { RateLimiter, RateLimitRule, Reserved } from '../../platform/rate-limit/rate-limiter';
 import { recordActivity } from '../activity/activity.service';
 import type { PendingNotification } from '../notifications/notifications.service';
 import * as offers from '../offers/offers.service';
@@ -119,28 +119,36 @@ function requestFingerprint(input: OrderCreateInput): string {
 }
 
 /**
- * Counts a purchase attempt for the buyer and for the client address before anything reaches the
- * payment provider, refusing with 429 past either limit. Counting happens under the limiter's
- * per-counter lock, so parallel attempts are counted one after the other and at most the limit of
- * them reach the provider. A repeat of an earlier key replays its answer and is not counted.
+ * What a purchase attempt counts against the limits: a decline twice (a card tester, who is declined
+ * most of the time, meets the limit at half the attempts of a buyer whose card works), anything else
+ * once, a replay of an earlier answer not at all.
+ */
+const DECLINE_WEIGHT = 2;
+
+/**
+ * Reserves a purchase attempt for the buyer and for the client address before anything reaches the
+ * payment provider, refusing with 429 past either limit. It reserves the most it can count (a
+ * decline's weight) under the limiter's per-counter lock, so parallel attempts are counted one after
+ * the other with their outcomes still open and pass exactly as often as sequential ones; once the
+ * outcome is known, `keep` gives back what it did not use. A repeat of an earlier key replays its
+ * answer and is not counted.
  */
 async function reservePaymentAttempt(
   context: CheckoutContext,
   actor: Actor,
   idempotencyKey: string | undefined,
   clientAddress: string,
-) {
+): Promise<Reserved | undefined> {
   if (
     idempotencyKey !== undefined &&
     (await repository.findIdempotencyKey(context.db, actor.id, idempotencyKey))
   ) {
     return undefined;
   }
-  const counters = [
-    { rule: context.paymentAttemptRules.perBuyer, key: String(actor.id) },
-    { rule: context.paymentAttemptRules.perAddress, key: clientAddress },
-  ];
-  return { counters, reserved: await context.limiter.reserve(counters) };
+  return context.limiter.reserve([
+    { rule: context.paymentAttemptRules.perBuyer, key: String(actor.id), weight: DECLINE_WEIGHT },
+    { rule: context.paymentAttemptRules.perAddress, key: clientAddress, weight: DECLINE_WEIGHT },
+  ]);
 }
 
 /** A recorded charge, with what its announcement after the commit needs. */
@@ -401,7 +409,29 @@ export async function createOrder(
   if (!canPurchase(actor)) throw new AppError('forbidden', ORDER_TEXTS.cannotPurchase);
   const fingerprint = requestFingerprint(input);
   const attempt = await reservePaymentAttempt(context, actor, idempotencyKey, clientAddress);
+  // Giving back is best effort: a unit it leaves provisional counts as used a few minutes later, so
+  // a failure here can only count too much, never let an attempt past the limit.
+  const keep = (units: number) => attempt?.keep(units).catch(() => undefined);
+  let purchased: { result: OrderCreateResult; counts: number };
+  try {
+    purchased = await purchase(context, actor, input, idempotencyKey, fingerprint);
+  } catch (error) {
+    // Refused (before or by the provider) or its outcome unknown: it counts once, as it always did.
+    await keep(1);
+    throw error;
+  }
+  await keep(purchased.counts);
+  return purchased.result;
+}
 
+/** The purchase of createOrder, with how many units of its attempt it counts (see DECLINE_WEIGHT). */
+async function purchase(
+  context: CheckoutContext,
+  actor: Actor,
+  input: OrderCreateInput,
+  idempotencyKey: string | undefined,
+  fingerprint: string,
+): Promise<{ result: OrderCreateResult; counts: number }> {
   const started = await context.db.transaction(async (transaction) => {
     if (idempotencyKey !== undefined) {
       await repository.lockIdempotencyKey(transaction, actor.id, idempotencyKey);
@@ -471,10 +501,8 @@ export async function createOrder(
     return { kind: 'new' as const, orderId, pending };
   });
 
-  if (started.kind === 'replay') {
-    await attempt?.reserved.release();
-    return started.answer;
-  }
+  // An answer recorded meanwhile by a concurrent repeat of this key: nothing counts.
+  if (started.kind === 'replay') return { result: started.answer, counts: 0 };
   const replayed = started.kind === 'resume';
   let charged: { chargeKey: string; result: FoundCharge } | undefined;
   if (started.pending) {
@@ -514,12 +542,9 @@ export async function createOrder(
   // Without an answer the order is still open in the other process that holds its charge.
   if (!answer) throw new AppError('unavailable', ORDER_TEXTS.paymentUnconfirmed);
   const result = { ...answer, replayed: answer.replayed || replayed };
-  if (result.outcome === 'declined' && attempt && !replayed) {
-    // A decline counts twice: a card tester, who is declined most of the time, meets the limit at
-    // half the attempts of a buyer whose card works.
-    await context.limiter.reserve(attempt.counters.map((counter) => ({ ...counter, enforce: false })));
-  }
-  return result;
+  // A resumed charge counts once: its decline is the first attempt's, which reserved a decline's
+  // weight (left provisional by a crash, it counts in full).
+  return { result, counts: result.outcome === 'declined' && !replayed ? DECLINE_WEIGHT : 1 };
 }
 
 /** A general admin refunds a payment, which refunds its order through the order's state machine. */
