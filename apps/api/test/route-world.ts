@@ -214,8 +214,8 @@ export async function createRouteWorld(context: TestContext) {
     return order;
   }
 
-  /** An open dispute the buyer opened on a delivered order. */
-  async function openDispute(): Promise<number> {
+  /** A delivered order with an open dispute the buyer opened on it. */
+  async function disputedOrder(): Promise<{ order: Order; disputeId: number }> {
     const order = await orderIn('delivered');
     const response = await inject(
       'POST',
@@ -226,7 +226,12 @@ export async function createRouteWorld(context: TestContext) {
       callers.buyer.headers,
     );
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number }>().id;
+    return { order, disputeId: response.json<{ id: number }>().id };
+  }
+
+  /** An open dispute the buyer opened on a delivered order. */
+  async function openDispute(): Promise<number> {
+    return (await disputedOrder()).disputeId;
   }
 
   /** A file the buyer added to an order in progress. */
@@ -720,12 +725,13 @@ export async function createRouteWorld(context: TestContext) {
         url: `/api/disputes/${await openDispute()}/resolve`,
         body: { outcome: 'release', message: 'The work matches the package.' },
       }),
+      // A general admin reads an order's conversation only on a dispute: the order has one.
       'GET /api/admin/orders/:id/conversation': async () => ({
-        url: `/api/admin/orders/${(await purchase()).id}/conversation`,
+        url: `/api/admin/orders/${(await disputedOrder()).order.id}/conversation`,
       }),
-      // The file `buyer` sent team A, read through an order between them.
+      // The file `buyer` sent team A, read through a disputed order between them.
       'GET /api/admin/orders/:id/conversation/files/:fileId': async () => ({
-        url: `/api/admin/orders/${(await purchase()).id}/conversation/files/${fileA.file_url!.split('/').pop()}`,
+        url: `/api/admin/orders/${(await disputedOrder()).order.id}/conversation/files/${fileA.file_url!.split('/').pop()}`,
       }),
       'POST /api/orders/:id/review': async () => ({
         url: `/api/orders/${(await completedOrder()).id}/review`,

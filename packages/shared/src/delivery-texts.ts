@@ -19,9 +19,13 @@ export const DELIVERY_TEXTS = {
   fileNotFound: 'File not found',
   fileNotOfOrder: 'Every file must be uploaded to this order first',
   fileInOtherDelivery: 'A file can be part of one delivery only',
+  tooManyUnattachedFiles:
+    'This order already holds 50 files that no delivery includes: no more can be added until the team delivers some. A file no delivery includes is removed 7 days after it was added.',
   onlyBuyer: 'Only the buyer of this order can do this',
   onlyTeam: "Only the order's team can do this",
   onlyGeneralAdmin: 'Only a general admin can do this',
+  conversationOnlyOnDispute:
+    "A general admin reads an order's conversation only when the order has a dispute (open or resolved)",
   refundAmountRequired: 'A partial refund needs a refund amount',
   refundAmountRange: 'The refund amount must be greater than 0 and less than the order total',
   refundAmountOnlyPartial: 'Only a partial refund has a refund amount',

@@ -70,6 +70,12 @@ export const orderFiles = pgTable(
   (table) => [
     index('order_files_order_idx').on(table.orderId),
     index('order_files_delivery_idx').on(table.deliveryId),
+    // The uploader's storage quota sums their files (with their chat files) on each upload.
+    index('order_files_uploader_idx').on(table.uploaderId),
+    // The retention sweep finds the files no delivery names by their age.
+    index('order_files_unattached_idx')
+      .on(table.createdAt)
+      .where(sql`${table.deliveryId} is null`),
   ],
 );
 
@@ -109,5 +115,26 @@ export const disputes = pgTable(
       .on(table.orderId)
       .where(sql`${table.status} = 'open'`),
     index('disputes_status_idx').on(table.status, table.id),
+    // An order's disputes: its card and timeline, and whether a general admin may read its conversation.
+    index('disputes_order_idx').on(table.orderId),
   ],
+);
+
+/**
+ * Each time a general admin read an order's conversation (or downloaded one of its files) to decide
+ * a dispute: who, when, which order. Kept with the order; an admin's account deleted leaves the row.
+ */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The conversation's file downloaded; null for a read of the messages. */
+    fileId: uuid('file_id'),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('conversation_reads_order_idx').on(table.orderId, table.id)],
 );

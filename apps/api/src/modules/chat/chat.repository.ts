@@ -8,6 +8,7 @@ import {
   chatRooms,
   guestUsers,
   offers,
+  orderFiles,
   teamMembers,
   teams,
   users,
@@ -428,7 +429,10 @@ export async function teamMemberIds(db: DatabaseOrTransaction, teamId: number) {
 
 type Sender = { userId: number | null; guestId: number | null };
 
-/** Bytes of chat files the sender has stored: the files of their messages (a guest's follow them to the account). */
+/**
+ * Bytes the sender has stored against the one upload quota: the files of their chat messages (a
+ * guest's follow them to the account) and, for a user, the files they uploaded to orders.
+ */
 export async function storedBytes(db: DatabaseOrTransaction, sender: Sender): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${chatFiles.sizeBytes}), 0)` })
@@ -439,7 +443,13 @@ export async function storedBytes(db: DatabaseOrTransaction, sender: Sender): Pr
         ? eq(chatMessages.senderGuestId, sender.guestId)
         : eq(chatMessages.senderUserId, sender.userId ?? 0),
     );
-  return Number(row?.total ?? 0);
+  const chatBytes = Number(row?.total ?? 0);
+  if (sender.userId === null) return chatBytes;
+  const [orders] = await db
+    .select({ total: sql<string>`coalesce(sum(${orderFiles.sizeBytes}), 0)` })
+    .from(orderFiles)
+    .where(eq(orderFiles.uploaderId, sender.userId));
+  return chatBytes + Number(orders?.total ?? 0);
 }
 
 /**

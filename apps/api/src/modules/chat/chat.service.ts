@@ -55,10 +55,11 @@ export const CHAT_RETRY_AFTER_SECONDS = MINUTE_MS / 1000;
 
 /**
  * Counts one REST message or upload of the participant, across instances, and refuses it with
- * 429 past the limit of the minute. The socket has flood control of its own, per connection.
+ * 429 (and Retry-After) past the limit of the minute. The socket has flood control of its own, per
+ * connection. An upload is any file a user stores: an order's files count here too.
  */
 export async function assertChatRate(
-  context: ChatContext,
+  context: Pick<ChatContext, 'limiter' | 'limits'>,
   participant: Participant,
   kind: 'message' | 'upload',
 ): Promise<void> {
@@ -74,6 +75,8 @@ export async function assertChatRate(
     throw new AppError(
       'rate_limited',
       kind === 'message' ? CHAT_TEXTS.tooManyMessages : CHAT_TEXTS.tooManyUploads,
+      undefined,
+      { retryAfterSeconds: CHAT_RETRY_AFTER_SECONDS },
     );
   }
 }

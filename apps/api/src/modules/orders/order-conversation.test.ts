@@ -59,11 +59,23 @@ describe.each(STORAGE_DRIVERS)("a general admin reads an order's conversation (%
     });
     expect(otherUpload.statusCode, otherUpload.body).toBe(201);
     otherFileId = otherUpload.json<{ file_url: string }>().file_url.split('/').pop()!;
+    await openDispute(buyer, order);
+    await openDispute(otherBuyer, otherOrder);
   });
 
   afterAll(async () => {
     await context?.close();
   });
+
+  /** A general admin reads an order's conversation only on a dispute: the buyer opens one. */
+  async function openDispute(orderBuyer: SignedInUser, disputed: Order) {
+    await fx.advance(disputed, team, 'in_progress');
+    const response = await fx.call('POST', `/api/orders/${disputed.id}/disputes`, orderBuyer, {
+      reason: 'scope_disagreement',
+      details: 'We agreed on a blue logo in the chat, and this one is red.',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
 
   const read = (caller: SignedInUser | undefined, orderId: number, query = '') =>
     fx.call('GET', `/api/admin/orders/${orderId}/conversation${query}`, caller);
@@ -115,6 +127,7 @@ describe.each(STORAGE_DRIVERS)("a general admin reads an order's conversation (%
   it('answers an empty conversation when the buyer and the team never wrote', async () => {
     const quietBuyer = await fx.buyer();
     const quiet = await fx.purchase(quietBuyer, item);
+    await openDispute(quietBuyer, quiet);
     const response = await read(generalAdmin, quiet.id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ chat_room_id: null, items: [], next_before: null });

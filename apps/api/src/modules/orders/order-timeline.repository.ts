@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { OrderEventType } from '@teamhire/shared';
 import type { DatabaseOrTransaction } from '../../db/database';
 import {
+  conversationReads,
   deliveries,
   disputes,
   orderEvents,
@@ -129,6 +130,24 @@ export async function listDisputes(
       .where(where),
   ]);
   return { items, total: total?.value ?? 0 };
+}
+
+/** Whether the order has, or had, a dispute (open or resolved). */
+export async function hasDispute(db: DatabaseOrTransaction, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(eq(disputes.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Records that a general admin read an order's conversation (or downloaded one of its files). */
+export async function insertConversationRead(
+  db: DatabaseOrTransaction,
+  values: { adminId: number; orderId: number; fileId: string | null },
+) {
+  await db.insert(conversationReads).values(values);
 }
 
 /** Everyone who hears of a change to an order: its buyer, its team's admin and members. */

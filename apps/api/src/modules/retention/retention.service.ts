@@ -3,6 +3,7 @@ import { deleteExpiredRefreshTokens } from '../accounts/accounts.service';
 import { deleteEndedGuests } from '../chat/chat-files.service';
 import { deleteEmailsBefore } from '../../platform/mail/outbox';
 import { deleteIdempotencyKeysBefore } from '../checkout/checkout.service';
+import { deleteUnattachedOrderFiles, UNATTACHED_FILE_KEEP_MS } from '../orders/order-files.service';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -13,6 +14,8 @@ export const RETENTION = {
   emailsMs: 7 * DAY_MS,
   /** A retry of a purchase comes within minutes. */
   idempotencyKeysMs: DAY_MS,
+  /** A file uploaded to an order that no delivery names after a week is not part of the work. */
+  unattachedOrderFilesMs: UNATTACHED_FILE_KEEP_MS,
 } as const;
 
 /** How many rows each part of a sweep deleted. */
@@ -22,6 +25,8 @@ export interface RetentionReport {
   rateLimitHits: number;
   guests: number;
   refreshTokens: number;
+  /** Files uploaded to orders that no delivery named within their keeping time (rows and objects). */
+  orderFiles: number;
 }
 
 export interface Retention {
@@ -46,6 +51,11 @@ export function createRetention({ db, clock, limiter, storage }: AppDeps): Reten
         rateLimitHits: await limiter.deleteExpired(now),
         guests: await deleteEndedGuests(db, storage, now),
         refreshTokens: await deleteExpiredRefreshTokens(db, now),
+        orderFiles: await deleteUnattachedOrderFiles(
+          db,
+          storage,
+          new Date(now.getTime() - RETENTION.unattachedOrderFilesMs),
+        ),
       };
     },
   };
