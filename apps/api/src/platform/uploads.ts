@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart, type MultipartFields } from '@fastify/multipart';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -9,6 +9,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+import { textRuleRefusal } from './http/text-rule';
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -19,13 +21,61 @@ type ZodApp = FastifyInstance<
 >;
 
 /**
+ * A multipart form as far as it has been read, as the text rule sees it: each field's value, and each
+ * file's declared type (stored as sent) under its field's name. A file's name is not among them: it is
+ * never stored as sent but cleaned (cleanFileName drops its folders, every character the rule refuses
+ * and bidirectional controls besides), so a name with a control character in it is taken, as ever.
+ */
+function formText(fields: MultipartFields): Record<string, unknown> {
+  const text: Record<string, unknown> = {};
+  const of = (part: Multipart) => (part.type === 'file' ? { mimetype: part.mimetype } : part.value);
+  for (const [name, part] of Object.entries(fields)) {
+    if (part) text[name] = Array.isArray(part) ? part.map(of) : of(part);
+  }
+  return text;
+}
+
+/**
+ * The text rule REST bodies pass, on the multipart form read so far: a field's value or name, or a
+ * file's declared type, holding a NUL, another control character or half a surrogate pair is refused
+ * with REST's 422 (`body.<field>`, `body.<field>.mimetype`) before the route sees the file.
+ */
+function refuseForbiddenText(fields: MultipartFields): void {
+  const refusal = textRuleRefusal({ body: formText(fields) });
+  if (refusal) throw new AppError('validation', refusal.detail, refusal.errors);
+}
+
+/**
  * Routes that take a multipart upload, in a scope of their own: @fastify/multipart hooks every
  * request of the scope it is registered in (a listener on each response, a clean-up after it), and
- * only these few routes read files. Per-route file limits are set where the file is read.
+ * only these few routes read files. Per-route file limits are set where the file is read. However a
+ * route reads the form (`file()`, `files()`, `parts()`), each part it is handed has passed the text
+ * rule with every part before it; parts after the one file a route reads are never used.
  */
 export async function uploadRoutes(app: FastifyInstance, declare: (scope: ZodApp) => void): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+    scope.addHook('onRequest', (request, _reply, done) => {
+      const { file, files, parts } = request;
+      request.file = async (options) => {
+        const part = await file.call(request, options);
+        if (part) refuseForbiddenText(part.fields);
+        return part;
+      };
+      request.files = async function* (options) {
+        for await (const part of files.call(request, options)) {
+          refuseForbiddenText(part.fields);
+          yield part;
+        }
+      };
+      request.parts = async function* (options) {
+        for await (const part of parts.call(request, options)) {
+          refuseForbiddenText(part.fields);
+          yield part;
+        }
+      };
+      done();
+    });
     declare(scope.withTypeProvider<ZodTypeProvider>());
   });
 }

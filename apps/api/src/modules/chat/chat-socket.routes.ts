@@ -15,6 +15,7 @@ import {
 } from './chat.service';
 import { createParticipants, type Participant } from './participants';
 import { controlChannel } from '../../platform/realtime/socket-rights';
+import { textRuleRefusal } from '../../platform/http/text-rule';
 
 /** A socket whose unsent data passes this is too slow to keep up; it is dropped, not buffered forever. */
 const SLOW_READER_BYTES = 1024 * 1024;
@@ -260,10 +261,26 @@ export const chatSocketRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps
           socket.close(WS_CLOSE.policy, 'Too many messages');
           return;
         }
-        let parsed: ReturnType<typeof clientEventSchema.safeParse>;
+        let raw: unknown;
         try {
-          parsed = clientEventSchema.safeParse(isBinary ? undefined : JSON.parse(data.toString()));
+          raw = isBinary ? undefined : JSON.parse(data.toString());
         } catch {
+          return;
+        }
+        const parsed = clientEventSchema.safeParse(raw);
+        // The text rule REST bodies pass, on every string of the event as the client sent it: a
+        // refused message is neither stored nor broadcast, and its sender hears why in REST's words;
+        // any other event breaking it is dropped, like an event that does not parse.
+        const refusal = textRuleRefusal({ body: raw });
+        if (refusal) {
+          if ((raw as { type?: unknown } | null)?.type !== 'message') return;
+          const clientMessageId =
+            parsed.success && parsed.data.type === 'message' ? parsed.data.client_message_id : undefined;
+          send(socket, {
+            type: 'message_failed',
+            client_message_id: clientMessageId ?? null,
+            detail: refusal.detail,
+          });
           return;
         }
         if (!parsed.success) return;
